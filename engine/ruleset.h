@@ -1,0 +1,83 @@
+// The ruleset contract: what the search, the conformance suite and the tools need of a game.
+// Static polymorphism in the hot loop (search/ is a template over this concept); tools/
+// wraps it in a virtual adapter at the edges.
+//
+// A ruleset `G` is an immutable game object (parameters, scenario, precomputed tables) shared
+// by every state; `G::State` is a small value type (trivially copyable, no heap) holding only
+// what changes during a game. All methods are const and thread-safe on a shared `G`.
+#ifndef SANDTABLE_ENGINE_RULESET_H_
+#define SANDTABLE_ENGINE_RULESET_H_
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "absl/status/statusor.h"
+#include "engine/rng.h"
+#include "engine/types.h"
+
+namespace sandtable {
+
+template <typename G>
+concept Ruleset = requires(const G& game, const typename G::State& state,
+                           typename G::State& mutable_state, Player player, Action action,
+                           JointAction joint, ActionList& actions, ChanceList& outcomes,
+                           Rng& rng, std::string_view text) {
+  requires std::is_trivially_copyable_v<typename G::State>;
+  requires std::equality_comparable<typename G::State>;
+
+  // "quickplay", "kuhn_poker", ...: the registry name.
+  { G::kName } -> std::convertible_to<std::string_view>;
+
+  // The start of a game from the scenario (may be a chance node, e.g. a deal).
+  { game.InitialState() } -> std::same_as<typename G::State>;
+
+  { game.Kind(state) } -> std::same_as<NodeKind>;
+  // The player to move at a decision node; kChancePlayer at chance nodes; kNoPlayer at
+  // simultaneous and terminal nodes.
+  { game.CurrentPlayer(state) } -> std::same_as<Player>;
+
+  // Decision node: the legal actions of `player` (the current player). Simultaneous node:
+  // the legal actions of either player. Duplicate-free, in a fixed order; empty at terminal.
+  { game.LegalActions(state, player, actions) } -> std::same_as<void>;
+  // Chance node: every distinct outcome with its exact probability (summing to exactly 1).
+  { game.ChanceOutcomes(state, outcomes) } -> std::same_as<void>;
+
+  // Decision or chance node: apply one action or outcome.
+  { game.Apply(mutable_state, action) } -> std::same_as<void>;
+  // Simultaneous node: apply both players' choices at once.
+  { game.ApplyJoint(mutable_state, joint) } -> std::same_as<void>;
+
+  // Terminal node: +1 win, 0 draw, -1 loss for `player`.
+  { game.Returns(state, player) } -> std::same_as<double>;
+  // The ruleset's own score for `player` (victory points, points destroyed), any node.
+  { game.Score(state, player) } -> std::same_as<int>;
+  // Upper bound on the number of Apply/ApplyJoint calls from InitialState() to terminal.
+  { game.MaxGameLength() } -> std::same_as<int>;
+
+  // Information: a 64-bit hash of everything `player` has observed (equal for two states
+  // iff `player` cannot tell them apart, up to hash collisions). For perfect-information
+  // rulesets, a hash of the whole state.
+  { game.InformationSetKey(state, player) } -> std::same_as<uint64_t>;
+  // A full state consistent with `player`'s observations in `state`, sampled with `rng`.
+  // Must not read what `player` cannot see: its result depends only on the observer's
+  // information and the rng. Perfect-information rulesets return `state`.
+  { game.Determinize(state, player, rng) } -> std::same_as<typename G::State>;
+
+  // Text. Actions are printed and parsed from the point of view of the actor `player`
+  // (kChancePlayer for chance outcomes, which also accept raw faces such as "roll 4 2 6").
+  // Round trips are exact: ParseAction(s, p, ActionToString(s, p, a)) == a and
+  // ParseState(StateToString(s)) == s.
+  { game.ActionToString(state, player, action) } -> std::same_as<std::string>;
+  { game.ParseAction(state, player, text) } -> std::same_as<absl::StatusOr<Action>>;
+  { game.StateToString(state) } -> std::same_as<std::string>;
+  { game.ParseState(text) } -> std::same_as<absl::StatusOr<typename G::State>>;
+  // A board a person reads at a glance (multi-line, no colour codes).
+  { game.Render(state) } -> std::same_as<std::string>;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_ENGINE_RULESET_H_

@@ -1,0 +1,101 @@
+// Square-grid geometry shared by the grid rulesets (quickplay, doubletap, brickaction,
+// mgbb). Cells are unit squares; a unit stands at its cell's centre. Distances are Euclidean
+// between centres; line of sight and straight moves run centre to centre, and a cell blocks
+// them when the open segment passes through the cell's interior (touching a corner or
+// running along an edge does not block). Everything is exact integer arithmetic; the
+// per-scenario tables below are precomputed so the hot path does no geometry at all.
+#ifndef SANDTABLE_ENGINE_SQUARE_GRID_H_
+#define SANDTABLE_ENGINE_SQUARE_GRID_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/check.h"
+
+namespace sandtable {
+
+inline constexpr int kMaxCells = 2048;  // e.g. 48 x 32 for quickplay at cells_per_brick=2
+
+struct Cell {
+  int x = 0;  // column, 0 = left
+  int y = 0;  // row, 0 = top
+  friend bool operator==(Cell, Cell) = default;
+};
+
+// Squared Euclidean distance between the centres of two cells, in cells^2: "within r cells"
+// is DistanceSquared(a, b) <= r * r.
+constexpr int DistanceSquared(Cell a, Cell b) {
+  const int dx = a.x - b.x;
+  const int dy = a.y - b.y;
+  return dx * dx + dy * dy;
+}
+
+// True when the open segment between the centres of `from` and `to` passes through the
+// interior of `cell`. Symmetric in from/to. A cell equal to `from` or `to` counts as crossed
+// (callers exclude the endpoints themselves).
+bool SegmentCrossesCell(Cell from, Cell to, Cell cell);
+
+// A set of cells as a bitset, indexed by SquareGrid::Index.
+class CellMask {
+ public:
+  void Set(int index) { words_[index >> 6] |= uint64_t{1} << (index & 63); }
+  void Reset(int index) { words_[index >> 6] &= ~(uint64_t{1} << (index & 63)); }
+  bool Test(int index) const { return (words_[index >> 6] >> (index & 63)) & 1; }
+  int Count() const {
+    int n = 0;
+    for (uint64_t w : words_) n += std::popcount(w);
+    return n;
+  }
+  // Calls f(index) for every member in increasing index order.
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (int i = 0; i < kWords; ++i) {
+      for (uint64_t w = words_[i]; w != 0; w &= w - 1) f(i * 64 + std::countr_zero(w));
+    }
+  }
+  friend bool operator==(const CellMask&, const CellMask&) = default;
+
+ private:
+  static constexpr int kWords = kMaxCells / 64;
+  std::array<uint64_t, kWords> words_{};
+};
+
+class SquareGrid {
+ public:
+  // width x height cells, each at least 1, at most kMaxCells in all.
+  static absl::StatusOr<SquareGrid> Create(int width, int height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int num_cells() const { return width_ * height_; }
+  bool InBounds(Cell c) const { return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_; }
+  int Index(Cell c) const {
+    DCHECK(InBounds(c));
+    return c.y * width_ + c.x;
+  }
+  Cell CellAt(int index) const { return Cell{index % width_, index / width_}; }
+
+  // The cells whose interior the segment from the centre of `from` to the centre of `to`
+  // crosses, excluding `from` and `to`, ordered from `from` to `to`.
+  std::vector<Cell> CellsCrossed(Cell from, Cell to) const;
+
+  // For every cell a: the cells b such that the segment a-b crosses no cell of `blockers`
+  // other than a and b themselves (so it is symmetric: b in result[a] iff a in result[b]).
+  // Cells are included in their own entry.
+  std::vector<CellMask> ClearLines(const CellMask& blockers) const;
+
+  // The cells within `distance` (Euclidean, centre to centre) of `c`, `c` included.
+  CellMask WithinDistance(Cell c, int distance) const;
+
+ private:
+  SquareGrid(int width, int height) : width_(width), height_(height) {}
+  int width_;
+  int height_;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_ENGINE_SQUARE_GRID_H_
