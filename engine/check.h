@@ -8,11 +8,11 @@ namespace sandtable::internal {
 [[noreturn]] void CheckFailed(const char* condition, const char* file, int line);
 }  // namespace sandtable::internal
 
-#define SANDTABLE_CHECK(condition)                                          \
-  do {                                                                      \
-    if (!(condition)) [[unlikely]] {                                        \
-      ::sandtable::internal::CheckFailed(#condition, __FILE__, __LINE__);   \
-    }                                                                       \
+#define SANDTABLE_CHECK(condition)                                        \
+  do {                                                                    \
+    if (!(condition)) [[unlikely]] {                                      \
+      ::sandtable::internal::CheckFailed(#condition, __FILE__, __LINE__); \
+    }                                                                     \
   } while (false)
 
 #ifdef NDEBUG

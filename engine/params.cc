@@ -24,8 +24,8 @@ bool IsIdentifier(absl::string_view text) {
 absl::Status CheckValue(const ParamDef& def, const std::string& value) {
   if (def.IsChoice()) {
     if (std::find(def.choices.begin(), def.choices.end(), value) == def.choices.end()) {
-      return absl::InvalidArgumentError(absl::StrCat("parameter ", def.name, ": '", value,
-                                                     "' is not ", def.Describe()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("parameter ", def.name, ": '", value, "' is not ", def.Describe()));
     }
     return absl::OkStatus();
   }
@@ -47,7 +47,8 @@ std::string ParamDef::Describe() const {
 }
 
 absl::StatusOr<RulesetSpec> ParseRulesetSpec(std::string_view text_in) {
-  absl::string_view text = absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
+  absl::string_view text =
+      absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
   RulesetSpec spec;
   const size_t open = text.find('(');
   if (open == absl::string_view::npos) {
@@ -101,8 +102,8 @@ absl::StatusOr<Params> Params::Resolve(const std::vector<ParamDef>& defs,
       std::vector<std::string> names;
       for (const ParamDef& def : defs) names.push_back(def.name);
       return absl::InvalidArgumentError(
-          absl::StrCat("unknown parameter '", key, "' (known: ",
-                       names.empty() ? "none" : absl::StrJoin(names, ", "), ")"));
+          absl::StrCat("unknown parameter '", key,
+                       "' (known: ", names.empty() ? "none" : absl::StrJoin(names, ", "), ")"));
     }
   }
   Params params;

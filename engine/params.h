@@ -45,7 +45,7 @@ class Params {
   static absl::StatusOr<Params> Resolve(const std::vector<ParamDef>& defs,
                                         const std::map<std::string, std::string>& values);
 
-  int64_t GetInt(std::string_view name) const;            // CHECKs that it exists
+  int64_t GetInt(std::string_view name) const;                // CHECKs that it exists
   const std::string& GetString(std::string_view name) const;  // CHECKs that it exists
 
   // `key=value,...` in declaration order, including defaults: the canonical form.

@@ -31,9 +31,8 @@ std::string Probability::ToString() const {
 
 Probability operator+(Probability a, Probability b) {
   const uint64_t lcm = std::lcm(a.denominator_, b.denominator_);
-  return Probability(MulDiv(a.numerator_, lcm, a.denominator_) +
-                         MulDiv(b.numerator_, lcm, b.denominator_),
-                     lcm);
+  return Probability(
+      MulDiv(a.numerator_, lcm, a.denominator_) + MulDiv(b.numerator_, lcm, b.denominator_), lcm);
 }
 
 Probability operator-(Probability a, Probability b) {

@@ -10,11 +10,15 @@
 
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/types.h"
 
@@ -23,8 +27,8 @@ namespace sandtable {
 template <typename G>
 concept Ruleset = requires(const G& game, const typename G::State& state,
                            typename G::State& mutable_state, Player player, Action action,
-                           JointAction joint, ActionList& actions, ChanceList& outcomes,
-                           Rng& rng, std::string_view text) {
+                           JointAction joint, ActionList& actions, ChanceList& outcomes, Rng& rng,
+                           std::string_view text) {
   requires std::is_trivially_copyable_v<typename G::State>;
   requires std::equality_comparable<typename G::State>;
 
@@ -76,6 +80,25 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
   { game.ParseState(text) } -> std::same_as<absl::StatusOr<typename G::State>>;
   // A board a person reads at a glance (multi-line, no colour codes).
   { game.Render(state) } -> std::same_as<std::string>;
+
+  // What `owner` holds that its opponent cannot see, as a short label ("dice 3 5"), so the
+  // search can report its belief over it; "" for perfect-information rulesets.
+  { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
+  // For `odds`: named integer measures of what changed from `before` to `after` (e.g.
+  // {"damage", 1}, {"destroyed", 0}, {"casualties", 2}); the same names, in the same order,
+  // for any pair of states where the same action was resolved.
+  { game.ResultMeasures(state, state) } -> std::same_as<std::vector<std::pair<std::string, int>>>;
+};
+
+// How the registry in tools/ creates a ruleset: its parameters, a one-line description, and
+// a factory taking validated parameters and an optional scenario text (empty: the default
+// scenario; rulesets without scenarios reject a non-empty one).
+template <typename G>
+concept RegisteredRuleset = Ruleset<G> &&
+    requires(const Params& params, std::string_view scenario_text) {
+  { G::ParamDefs() } -> std::same_as<std::vector<ParamDef>>;
+  { G::Description() } -> std::convertible_to<std::string_view>;
+  { G::Create(params, scenario_text) } -> std::same_as<absl::StatusOr<std::shared_ptr<const G>>>;
 };
 
 }  // namespace sandtable

@@ -28,8 +28,8 @@ TEST(ParamsTest, ParsesNameOnlyAndWithValues) {
 }
 
 TEST(ParamsTest, RejectsMalformedSpecs) {
-  for (const char* bad : {"", "quick play", "q(", "q(a)", "q(a=)", "q(a=1,a=2)", "q(=1)",
-                          "q(a=1"}) {
+  for (const char* bad :
+       {"", "quick play", "q(", "q(a)", "q(a=)", "q(a=1,a=2)", "q(=1)", "q(a=1"}) {
     EXPECT_FALSE(ParseRulesetSpec(bad).ok()) << bad;
   }
 }

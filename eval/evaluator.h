@@ -1,0 +1,48 @@
+// Evaluators cut playouts short and rollout policies guide them. search/ is generic over
+// these concepts; eval/ holds the per-ruleset heuristics.
+#ifndef SANDTABLE_EVAL_EVALUATOR_H_
+#define SANDTABLE_EVAL_EVALUATOR_H_
+
+#include <concepts>
+
+#include "engine/rng.h"
+#include "engine/ruleset.h"
+
+namespace sandtable {
+
+// Estimates the value of a non-terminal state for player 0, in [-1, 1] (player 1's value is
+// its negation). Must be cheap: it runs once per playout when rollout_cutoff > 0.
+template <typename E, typename G>
+concept Evaluator = Ruleset<G> &&
+    requires(const E& evaluator, const G& game, const typename G::State& state) {
+  { evaluator.Evaluate(game, state) } -> std::same_as<double>;
+};
+
+// Picks the next action in a playout at a decision node (chance and simultaneous nodes are
+// handled by the search). `actions` is the non-empty legal action list of the mover.
+template <typename P, typename G>
+concept RolloutPolicy = Ruleset<G> &&
+    requires(const P& policy, const G& game, const typename G::State& state,
+             const ActionList& actions, Rng& rng) {
+  { policy.Choose(game, state, actions, rng) } -> std::same_as<Action>;
+};
+
+// The default policy: uniform random over the legal actions.
+struct UniformRollout {
+  template <typename G>
+  Action Choose(const G&, const typename G::State&, const ActionList& actions, Rng& rng) const {
+    return actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
+  }
+};
+
+// The evaluator of rulesets without a heuristic yet: every cut-off state is a draw.
+struct NeutralEvaluator {
+  template <typename G>
+  double Evaluate(const G&, const typename G::State&) const {
+    return 0.0;
+  }
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_EVAL_EVALUATOR_H_

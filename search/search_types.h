@@ -1,0 +1,82 @@
+// Options and results of a search: plain, non-template types shared by search/ and tools/.
+// The searcher itself is `Searcher<G, Evaluator>` in search/searcher.h.
+#ifndef SANDTABLE_SEARCH_SEARCH_TYPES_H_
+#define SANDTABLE_SEARCH_SEARCH_TYPES_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/types.h"
+
+namespace sandtable {
+
+enum class SimultaneousAlgorithm : uint8_t { kDecoupledUct, kExp3, kRegretMatching };
+
+struct SearchProgress;
+
+struct SearchOptions {
+  uint64_t seed = 0;
+  int threads = 1;
+  // Fixed seed and iteration count give the same result for any thread count (slower);
+  // otherwise threads race for throughput.
+  bool deterministic = false;
+  // Limits; 0 means no limit of that kind. A search with no limit at all runs until Stop().
+  int64_t max_iterations = 0;
+  int64_t max_time_ms = 0;
+  // The tree stops growing at this size; the search goes on without expanding.
+  int64_t memory_mb = 256;
+  double ucb_c = 1.4;
+  SimultaneousAlgorithm simultaneous = SimultaneousAlgorithm::kDecoupledUct;
+  // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator.
+  int rollout_cutoff = 0;
+  // Called from one search thread about every progress_interval_ms while searching.
+  int progress_interval_ms = 500;
+  std::function<void(const SearchProgress&)> on_progress;
+};
+
+// Statistics of one root action of the searching player.
+struct RootActionStats {
+  Action action = kInvalidAction;
+  std::string text;  // the action in the ruleset's notation
+  int64_t visits = 0;
+  double mean_value = 0;       // mean return for the searching player, in [-1, 1]
+  double win_probability = 0;  // fraction of playouts won (draws count half)
+  double lower_bound = 0;      // lower confidence bound on win_probability (95%, Wilson)
+  double policy = 0;           // share in the final policy (mixed strategy at simultaneous
+                               // roots, visit share elsewhere)
+  std::vector<std::string> principal_variation;  // starting with this action
+};
+
+struct SearchResult {
+  Player player = 0;  // the searching player
+  NodeKind root_kind = NodeKind::kDecision;
+  Action best_action = kInvalidAction;  // at a simultaneous root: sampled from the policy
+  std::string best_action_text;
+  std::vector<RootActionStats> actions;  // most visited first
+  // Across chance nodes, the most likely outcome; each step in the ruleset's notation.
+  std::vector<std::string> principal_variation;
+  int64_t iterations = 0;
+  double seconds = 0;
+  double iterations_per_second = 0;
+  int64_t tree_nodes = 0;
+  double bytes_per_node = 0;
+  bool memory_capped = false;  // the tree hit options.memory_mb
+  bool stopped = false;        // ended by Stop()
+  // For hidden information: the searching player's belief over the opponent's hidden
+  // state, as (label from DescribeHidden, probability), most likely first.
+  std::vector<std::pair<std::string, double>> belief;
+};
+
+struct SearchProgress {
+  int64_t iterations = 0;
+  double seconds = 0;
+  double iterations_per_second = 0;
+  // A snapshot of the root statistics (principal variations filled in).
+  SearchResult snapshot;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_SEARCH_SEARCH_TYPES_H_
