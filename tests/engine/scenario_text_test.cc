@@ -1,0 +1,141 @@
+#include "engine/scenario_text.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace sandtable {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string ErrorOf(std::string_view text) {
+  absl::StatusOr<ScenarioText> parsed = ScenarioText::Parse(text);
+  if (parsed.ok()) return "ok";
+  EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument);
+  return std::string(parsed.status().message());
+}
+
+TEST(ScenarioTextTest, ParsesStatementsLegendAndMap) {
+  const std::string text =
+      "# a comment\n"
+      "name Two words\n"
+      "  # an indented comment\n"
+      "legend . \n"
+      "legend # cover impassable\n"
+      "map\n"
+      "  . # .\n"
+      "   .. #\n"
+      "end\n"
+      "unit side=1 type=tank at=2,-3\n";
+  absl::StatusOr<ScenarioText> parsed = ScenarioText::Parse(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  ASSERT_EQ(parsed->statements().size(), 2u);
+  const ScenarioStatement& name = parsed->statements()[0];
+  EXPECT_EQ(name.line, 2);
+  EXPECT_EQ(name.keyword, "name");
+  EXPECT_EQ(name.rest, "Two words");
+  EXPECT_EQ(name.words, (std::vector<std::string>{"Two", "words"}));
+  const ScenarioStatement& unit = parsed->statements()[1];
+  EXPECT_EQ(unit.line, 10);
+  ASSERT_EQ(unit.fields.size(), 3u);
+  EXPECT_EQ(unit.Field("type"), "tank");
+  EXPECT_EQ(unit.Field("colour"), std::nullopt);
+  ASSERT_TRUE(parsed->map().has_value());
+  EXPECT_EQ(parsed->map()->width, 3);
+  EXPECT_EQ(parsed->map()->height, 2);
+  EXPECT_EQ(parsed->map()->rows[0], ".#.");
+  EXPECT_EQ(parsed->map()->rows[1], "..#");
+  EXPECT_EQ(parsed->map()->row_lines[1], 8);
+  ASSERT_NE(parsed->Legend('#'), nullptr);
+  EXPECT_EQ(*parsed->Legend('#'), (std::vector<std::string>{"cover", "impassable"}));
+  EXPECT_TRUE(parsed->Legend('.')->empty());
+  EXPECT_EQ(parsed->Legend('x'), nullptr);
+
+  FieldReader reader(unit);
+  EXPECT_EQ(*reader.Int("side", 0, 1), 1);
+  EXPECT_EQ(*reader.String("type"), "tank");
+  EXPECT_EQ(*reader.Pair("at"), std::make_pair(2, -3));
+  EXPECT_TRUE(reader.Finish().ok());
+}
+
+TEST(ScenarioTextTest, CrLfLinesAreAccepted) {
+  absl::StatusOr<ScenarioText> parsed =
+      ScenarioText::Parse("size 3\r\nlegend . \r\nmap\r\n..\r\nend\r\n");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->statements()[0].rest, "3");
+  EXPECT_EQ(parsed->map()->rows[0], "..");
+}
+
+TEST(ScenarioTextTest, MapErrorsNameTheLine) {
+  EXPECT_THAT(ErrorOf("legend . \nmap\n...\n"), HasSubstr("line 2: map block is not closed"));
+  EXPECT_THAT(ErrorOf("legend . \nmap\n...\n..\nend\n"),
+              HasSubstr("line 4: map row has 2 cells, the first row has 3"));
+  EXPECT_THAT(ErrorOf("legend . \nmap\n...\n\nend\n"), HasSubstr("line 4: empty map row"));
+  EXPECT_THAT(ErrorOf("legend . \nmap\nend\n"), HasSubstr("line 3: the map has no rows"));
+  EXPECT_THAT(ErrorOf("legend . \nmap\n.\nend\nmap\n.\nend\n"),
+              HasSubstr("line 5: a second map (the first is on line 2)"));
+  EXPECT_THAT(ErrorOf("map x\n"), HasSubstr("line 1: 'map' takes no arguments"));
+  EXPECT_THAT(ErrorOf("end\n"), HasSubstr("line 1: 'end' without a 'map' line"));
+  EXPECT_THAT(ErrorOf("legend . \nmap\n.x.\nend\n"),
+              HasSubstr("line 3: map character 'x' (cell 1,0) has no legend entry"));
+}
+
+TEST(ScenarioTextTest, LegendErrors) {
+  EXPECT_THAT(ErrorOf("legend\n"), HasSubstr("line 1: expected 'legend C word...'"));
+  EXPECT_THAT(ErrorOf("legend ab cover\n"), HasSubstr("line 1: expected 'legend C word...'"));
+  EXPECT_THAT(ErrorOf("legend # cover\nlegend # open\n"),
+              HasSubstr("line 2: legend character '#' is defined twice"));
+}
+
+TEST(ScenarioTextTest, CharacterAndFieldErrors) {
+  EXPECT_THAT(ErrorOf("name a\nname \x01\n"), HasSubstr("line 2: column 6: character code 1"));
+  EXPECT_THAT(ErrorOf("name \xff\n"), HasSubstr("line 1: column 6: character code 255"));
+  EXPECT_EQ(ErrorOf("# comments may hold anything \xff\x01\n"), "ok");
+  EXPECT_THAT(ErrorOf("unit a=1 a=2\n"), HasSubstr("line 1: field 'a' given twice"));
+  EXPECT_EQ(ErrorOf(""), "ok");
+  EXPECT_EQ(ErrorOf(std::string("\0", 1)),
+            "line 1: column 1: character code 0 is not printable ASCII");
+}
+
+TEST(ScenarioTextTest, KeywordHelpers) {
+  absl::StatusOr<ScenarioText> parsed = ScenarioText::Parse("a 1\nb 2\na 3\n");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->All("a").size(), 2u);
+  EXPECT_THAT(std::string(parsed->Unique("a").status().message()),
+              HasSubstr("line 3: 'a' given twice (first on line 1)"));
+  EXPECT_EQ((*parsed->Unique("b"))->line, 2);
+  EXPECT_EQ(*parsed->Unique("c"), nullptr);
+  EXPECT_TRUE(parsed->CheckKeywords({"a", "b"}).ok());
+  EXPECT_THAT(std::string(parsed->CheckKeywords({"a"}).message()),
+              HasSubstr("line 2: unknown keyword 'b' (expected one of: a, legend, map)"));
+}
+
+TEST(ScenarioTextTest, FieldReaderErrors) {
+  absl::StatusOr<ScenarioText> parsed =
+      ScenarioText::Parse("unit n=x at=1 big=99999999999999 extra=1\nunit word\nunit at=1,z\n");
+  ASSERT_TRUE(parsed.ok());
+  FieldReader reader(parsed->statements()[0]);
+  EXPECT_THAT(std::string(reader.Int("n", 0, 5).status().message()),
+              HasSubstr("line 1: n: 'x' is not an integer in 0..5"));
+  EXPECT_THAT(std::string(reader.Int("big", 0, 5).status().message()),
+              HasSubstr("is not an integer in 0..5"));
+  EXPECT_THAT(std::string(reader.Pair("at").status().message()),
+              HasSubstr("line 1: at: expected x,y, got '1'"));
+  EXPECT_THAT(std::string(reader.String("side").status().message()),
+              HasSubstr("line 1: 'unit' needs the field side="));
+  EXPECT_EQ(*reader.IntOr("side", 0, 1, 1), 1);
+  EXPECT_THAT(std::string(reader.Finish().message()),
+              HasSubstr("line 1: unknown field 'extra' in 'unit'"));
+
+  FieldReader words(parsed->statements()[1]);
+  EXPECT_THAT(std::string(words.Finish().message()),
+              HasSubstr("line 2: unexpected 'word' in 'unit'"));
+  FieldReader bad_pair(parsed->statements()[2]);
+  EXPECT_THAT(std::string(bad_pair.Pair("at").status().message()),
+              HasSubstr("line 3: at: 'z' is not an integer"));
+}
+
+}  // namespace
+}  // namespace sandtable
