@@ -1,0 +1,287 @@
+// A tiny test-only ruleset that has every node kind the conformance suite must handle: a
+// chance deal with non-uniform exact probabilities, hidden cards, a simultaneous stake and
+// sequential decisions. Its deliberately broken variants (ToyBug) prove that the invariant
+// checks catch real mistakes.
+//
+// Rules: each player is dealt a hidden card 1..n (card c with probability proportional to
+// c); both secretly stake 1 or 2 at once; then player 0 sees or folds, and if player 0
+// saw, player 1 sees or folds. A fold loses; otherwise the higher card wins, equal cards
+// draw. Actions: 0..n-1 = card 1..n (chance), 0/1 = stake 1/2, 0/1 = see/fold.
+#ifndef SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
+#define SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/check.h"
+#include "engine/params.h"
+#include "engine/rng.h"
+#include "engine/types.h"
+
+namespace sandtable::conformance {
+
+enum class ToyBug {
+  kNone,
+  kWrongPlayer,       // CurrentPlayer says 0 at the simultaneous node
+  kDuplicateAction,   // "see" listed twice
+  kNoActions,         // player 1's decision has no actions
+  kBadChanceSum,      // the deal's probabilities do not sum to 1
+  kLeakyDeterminize,  // Determinize resamples the observer's own card
+  kLossyStateString,  // StateToString forgets the stakes
+  kBadActionText,     // "fold" prints as "see"
+  kNotZeroSum,        // both players win
+  kShortMaxLength,    // MaxGameLength is too small
+};
+
+template <ToyBug kBug>
+class ToyGameT {
+ public:
+  static constexpr std::string_view kName = "toy";
+  static constexpr int kUnset = -1;
+
+  struct State {
+    int8_t cards[2] = {kUnset, kUnset};      // 1..n once dealt
+    int8_t stakes[2] = {kUnset, kUnset};     // 1 or 2 once staked
+    int8_t decisions[2] = {kUnset, kUnset};  // 0 see, 1 fold
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  static std::vector<ParamDef> ParamDefs() {
+    return {{.name = "cards",
+             .description = "number of distinct cards",
+             .default_value = "3",
+             .min = 2,
+             .max = 9}};
+  }
+  static std::string_view Description() { return "test-only toy game"; }
+  static absl::StatusOr<std::shared_ptr<const ToyGameT>> Create(const Params& params,
+                                                                std::string_view scenario) {
+    if (!scenario.empty()) return absl::InvalidArgumentError("toy has no scenarios");
+    return std::make_shared<const ToyGameT>(static_cast<int>(params.GetInt("cards")));
+  }
+
+  explicit ToyGameT(int num_cards) : num_cards_(num_cards) {}
+
+  State InitialState() const { return State{}; }
+
+  NodeKind Kind(const State& s) const {
+    if (s.cards[0] == kUnset || s.cards[1] == kUnset) return NodeKind::kChance;
+    if (s.stakes[0] == kUnset) return NodeKind::kSimultaneous;
+    if (s.decisions[0] == kUnset) return NodeKind::kDecision;
+    if (s.decisions[0] == 0 && s.decisions[1] == kUnset) return NodeKind::kDecision;
+    return NodeKind::kTerminal;
+  }
+
+  Player CurrentPlayer(const State& s) const {
+    switch (Kind(s)) {
+      case NodeKind::kChance:
+        return kChancePlayer;
+      case NodeKind::kSimultaneous:
+        return kBug == ToyBug::kWrongPlayer ? 0 : kNoPlayer;
+      case NodeKind::kDecision:
+        return s.decisions[0] == kUnset ? 0 : 1;
+      case NodeKind::kTerminal:
+        return kNoPlayer;
+    }
+    return kNoPlayer;
+  }
+
+  void LegalActions(const State& s, Player player, ActionList& actions) const {
+    actions.clear();
+    switch (Kind(s)) {
+      case NodeKind::kSimultaneous:
+        actions.push_back(0);
+        actions.push_back(1);
+        return;
+      case NodeKind::kDecision:
+        if (kBug == ToyBug::kNoActions && player == 1) return;
+        actions.push_back(0);
+        actions.push_back(kBug == ToyBug::kDuplicateAction ? 0 : 1);
+        return;
+      default:
+        return;
+    }
+  }
+
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+    outcomes.clear();
+    const uint64_t total = static_cast<uint64_t>(num_cards_) * (num_cards_ + 1) / 2;
+    for (int c = 1; c <= num_cards_; ++c) {
+      const uint64_t weight = (kBug == ToyBug::kBadChanceSum && c == 1) ? 2 : c;
+      outcomes.push_back(ChanceOutcome{static_cast<Action>(c - 1), Probability(weight, total)});
+    }
+  }
+
+  void Apply(State& s, Action action) const {
+    if (Kind(s) == NodeKind::kChance) {
+      s.cards[s.cards[0] == kUnset ? 0 : 1] = static_cast<int8_t>(action + 1);
+    } else {
+      CHECK(Kind(s) == NodeKind::kDecision);
+      s.decisions[s.decisions[0] == kUnset ? 0 : 1] = static_cast<int8_t>(action);
+    }
+  }
+
+  void ApplyJoint(State& s, JointAction joint) const {
+    for (int p = 0; p < 2; ++p) s.stakes[p] = static_cast<int8_t>(joint[p] + 1);
+  }
+
+  double Returns(const State& s, Player player) const {
+    if (Kind(s) != NodeKind::kTerminal) return 0;
+    int winner = -1;  // -1 draw
+    if (s.decisions[0] == 1) {
+      winner = 1;
+    } else if (s.decisions[1] == 1) {
+      winner = 0;
+    } else if (s.cards[0] != s.cards[1]) {
+      winner = s.cards[0] > s.cards[1] ? 0 : 1;
+    }
+    if (winner < 0) return 0;
+    if (kBug == ToyBug::kNotZeroSum) return 1;
+    return player == winner ? 1 : -1;
+  }
+
+  int Score(const State& s, Player player) const { return 0; }
+  int MaxGameLength() const { return kBug == ToyBug::kShortMaxLength ? 3 : 5; }
+
+  uint64_t InformationSetKey(const State& s, Player player) const {
+    uint64_t key = HashCombine(Mix64(player), static_cast<uint64_t>(s.cards[player] + 2));
+    key = HashCombine(key, s.cards[Opponent(player)] == kUnset ? 0 : 1);  // dealt or not
+    for (int p = 0; p < 2; ++p) {
+      key = HashCombine(key, static_cast<uint64_t>(s.stakes[p] + 2));
+      key = HashCombine(key, static_cast<uint64_t>(s.decisions[p] + 2));
+    }
+    return key;
+  }
+
+  State Determinize(const State& s, Player player, Rng& rng) const {
+    State result = s;
+    const Player opponent = Opponent(player);
+    if (result.cards[opponent] != kUnset) result.cards[opponent] = SampleCard(rng);
+    if (kBug == ToyBug::kLeakyDeterminize && result.cards[player] != kUnset) {
+      result.cards[player] = SampleCard(rng);
+    }
+    return result;
+  }
+
+  std::string ActionToString(const State& s, Player player, Action action) const {
+    switch (Kind(s)) {
+      case NodeKind::kChance:
+        return absl::StrCat("card ", action + 1);
+      case NodeKind::kSimultaneous:
+        return absl::StrCat("stake ", action + 1);
+      case NodeKind::kDecision:
+        if (kBug == ToyBug::kBadActionText) return "see";
+        return action == 0 ? "see" : "fold";
+      case NodeKind::kTerminal:
+        break;
+    }
+    return "?";
+  }
+
+  absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const {
+    const absl::string_view t(text.data(), text.size());
+    std::vector<absl::string_view> words = absl::StrSplit(t, ' ', absl::SkipEmpty());
+    int number = 0;
+    switch (Kind(s)) {
+      case NodeKind::kChance:
+        if (words.size() == 2 && words[0] == "card" && absl::SimpleAtoi(words[1], &number) &&
+            number >= 1 && number <= num_cards_) {
+          return static_cast<Action>(number - 1);
+        }
+        break;
+      case NodeKind::kSimultaneous:
+        if (words.size() == 2 && words[0] == "stake" && absl::SimpleAtoi(words[1], &number) &&
+            (number == 1 || number == 2)) {
+          return static_cast<Action>(number - 1);
+        }
+        break;
+      case NodeKind::kDecision:
+        if (t == "see") return 0;
+        if (t == "fold") return 1;
+        break;
+      case NodeKind::kTerminal:
+        break;
+    }
+    return absl::InvalidArgumentError(absl::StrCat("bad toy action '", t, "'"));
+  }
+
+  // Six fields, '-' when unset: "c0 c1 s0 s1 d0 d1".
+  std::string StateToString(const State& s) const {
+    const int8_t fields[6] = {s.cards[0],
+                              s.cards[1],
+                              kBug == ToyBug::kLossyStateString ? int8_t{kUnset} : s.stakes[0],
+                              kBug == ToyBug::kLossyStateString ? int8_t{kUnset} : s.stakes[1],
+                              s.decisions[0],
+                              s.decisions[1]};
+    std::string out;
+    for (int i = 0; i < 6; ++i) {
+      if (i > 0) out += ' ';
+      out += fields[i] == kUnset ? std::string("-") : absl::StrCat(fields[i]);
+    }
+    return out;
+  }
+
+  absl::StatusOr<State> ParseState(std::string_view text) const {
+    std::vector<absl::string_view> words =
+        absl::StrSplit(absl::string_view(text.data(), text.size()), ' ');
+    if (words.size() != 6) return absl::InvalidArgumentError("toy state: expected 6 fields");
+    int8_t fields[6];
+    const int max_value[6] = {num_cards_, num_cards_, 2, 2, 1, 1};
+    const int min_value[6] = {1, 1, 1, 1, 0, 0};
+    for (int i = 0; i < 6; ++i) {
+      int value = 0;
+      if (words[i] == "-") {
+        fields[i] = kUnset;
+      } else if (absl::SimpleAtoi(words[i], &value) && value >= min_value[i] &&
+                 value <= max_value[i]) {
+        fields[i] = static_cast<int8_t>(value);
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat("toy state: bad field '", words[i], "'"));
+      }
+    }
+    State s{{fields[0], fields[1]}, {fields[2], fields[3]}, {fields[4], fields[5]}};
+    // Only states reachable in play.
+    const bool ok = (s.cards[0] != kUnset || s.cards[1] == kUnset) &&
+                    (s.stakes[0] == kUnset) == (s.stakes[1] == kUnset) &&
+                    (s.stakes[0] == kUnset || s.cards[1] != kUnset) &&
+                    (s.decisions[0] == kUnset || s.stakes[0] != kUnset) &&
+                    (s.decisions[1] == kUnset || s.decisions[0] == 0);
+    if (!ok) return absl::InvalidArgumentError("toy state: unreachable");
+    return s;
+  }
+
+  std::string Render(const State& s) const { return StateToString(s); }
+  std::string DescribeHidden(const State& s, Player player) const {
+    return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);
+  }
+  std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
+                                                          const State& after) const {
+    return {};
+  }
+
+ private:
+  int8_t SampleCard(Rng& rng) const {
+    // Card c with probability c / (n (n + 1) / 2).
+    uint32_t r = rng.Below(static_cast<uint32_t>(num_cards_ * (num_cards_ + 1) / 2));
+    for (int c = 1;; ++c) {
+      if (r < static_cast<uint32_t>(c)) return static_cast<int8_t>(c);
+      r -= c;
+    }
+  }
+
+  int num_cards_;
+};
+
+using ToyGame = ToyGameT<ToyBug::kNone>;
+
+}  // namespace sandtable::conformance
+
+#endif  // SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
