@@ -144,15 +144,21 @@ absl::Status CheckChanceOutcomes(const G& game, const typename G::State& state) 
   return absl::OkStatus();
 }
 
-// Terminal nodes: returns in {-1, 0, +1}, zero-sum.
+// Terminal nodes: returns in {-1, 0, +1} (the contract: win, draw, loss), zero-sum. With
+// `strict_returns` false, any value in [-1, 1] is accepted (see conformance_test.cc for
+// which ruleset needs that and why).
 template <Ruleset G>
-absl::Status CheckReturns(const G& game, const typename G::State& state) {
+absl::Status CheckReturns(const G& game, const typename G::State& state,
+                          bool strict_returns = true) {
   if (game.Kind(state) != NodeKind::kTerminal) return absl::OkStatus();
   const double r0 = game.Returns(state, 0);
   const double r1 = game.Returns(state, 1);
   for (double r : {r0, r1}) {
-    if (r != -1.0 && r != 0.0 && r != 1.0) {
+    if (strict_returns && r != -1.0 && r != 0.0 && r != 1.0) {
       return absl::InternalError(absl::StrCat("terminal return ", r, " is not -1, 0 or 1"));
+    }
+    if (!(r >= -1.0 && r <= 1.0)) {
+      return absl::InternalError(absl::StrCat("terminal return ", r, " is outside [-1, 1]"));
     }
   }
   if (r0 + r1 != 0.0) {
@@ -227,6 +233,7 @@ absl::Status CheckDeterminization(const G& game, const typename G::State& state,
 struct RandomGameOptions {
   bool check_strings = true;    // state and action text round trips at every state
   int determinize_samples = 2;  // per player per state
+  bool strict_returns = true;   // terminal returns in {-1, 0, 1}, not just [-1, 1]
 };
 
 // Every per-state check.
@@ -235,7 +242,7 @@ absl::Status CheckState(const G& game, const typename G::State& state, Rng& rng,
                         const RandomGameOptions& options) {
   for (absl::Status status :
        {CheckNodeKind(game, state), CheckClone(game, state), CheckLegalActions(game, state),
-        CheckChanceOutcomes(game, state), CheckReturns(game, state)}) {
+        CheckChanceOutcomes(game, state), CheckReturns(game, state, options.strict_returns)}) {
     if (!status.ok()) return status;
   }
   if (options.check_strings) {

@@ -106,6 +106,7 @@ TEST(InvariantsTest, ActionTextThatParsesAsAnotherAction) {
 TEST(InvariantsTest, ReturnsThatAreNotZeroSum) {
   constexpr ToyBug kBug = ToyBug::kNotZeroSum;
   EXPECT_FALSE(CheckReturns(Game<kBug>(), FinishedState<kBug>()).ok());
+  EXPECT_FALSE(CheckReturns(Game<kBug>(), FinishedState<kBug>(), /*strict_returns=*/false).ok());
   EXPECT_TRUE(CheckReturns(Game<ToyBug::kNone>(), FinishedState<ToyBug::kNone>()).ok());
 }
 
