@@ -54,7 +54,9 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
   // Simultaneous node: apply both players' choices at once.
   { game.ApplyJoint(mutable_state, joint) } -> std::same_as<void>;
 
-  // Terminal node: +1 win, 0 draw, -1 loss for `player`.
+  // Terminal node: the result for `player` in [-1, 1], zero-sum. Tabletop rulesets return
+  // exactly +1 win, 0 draw, -1 loss; reference games may scale a payoff into [-1, 1]
+  // (kuhn_poker: chips / 2) and give the raw payoff in Score().
   { game.Returns(state, player) } -> std::same_as<double>;
   // The ruleset's own score for `player` (victory points, points destroyed), any node.
   { game.Score(state, player) } -> std::same_as<int>;
