@@ -4,6 +4,7 @@
 #define SANDTABLE_ENGINE_FIXED_VECTOR_H_
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "engine/check.h"
@@ -26,6 +27,12 @@ class FixedVector {
   void push_back(const T& value) {
     DCHECK(size_ < kCapacity);
     items_[size_++] = value;
+  }
+  // Appends `count` values at once: the hot path copies precomputed lists.
+  void Append(const T* values, int count) {
+    DCHECK(count >= 0 && size_ + count <= kCapacity);
+    if (count > 0) std::memcpy(items_ + size_, values, sizeof(T) * count);
+    size_ += count;
   }
   void pop_back() {
     DCHECK(size_ > 0);

@@ -1,0 +1,141 @@
+// Whole-game properties: random playouts with invariant checks, the default scenario.
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/rng.h"
+#include "tests/quickplay/quickplay_test_util.h"
+
+namespace sandtable::quickplay_test {
+namespace {
+
+// Plays `games` uniformly random games, checking the contract at every node.
+void RandomGames(const QuickplayGame& game, int games, uint64_t seed) {
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    State state = game.InitialState();
+    int steps = 0;
+    while (game.Kind(state) != NodeKind::kTerminal) {
+      ASSERT_LE(++steps, game.MaxGameLength());
+      const std::string text = game.StateToString(state);
+      absl::StatusOr<State> parsed = game.ParseState(text);
+      ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
+      ASSERT_TRUE(*parsed == state) << text;
+      Action chosen = kInvalidAction;
+      Player actor = game.CurrentPlayer(state);
+      if (game.Kind(state) == NodeKind::kChance) {
+        ChanceList outcomes;
+        game.ChanceOutcomes(state, outcomes);
+        ASSERT_FALSE(outcomes.empty());
+        Probability total;
+        for (const ChanceOutcome& o : outcomes) total += o.probability;
+        ASSERT_TRUE(total.IsOne()) << text;
+        chosen = outcomes[static_cast<int>(rng.Below(outcomes.size()))].outcome;
+      } else {
+        ActionList actions;
+        game.LegalActions(state, actor, actions);
+        ASSERT_FALSE(actions.empty()) << text;
+        std::set<Action> unique(actions.begin(), actions.end());
+        ASSERT_EQ(unique.size(), static_cast<size_t>(actions.size())) << text;
+        chosen = actions[static_cast<int>(rng.Below(actions.size()))];
+      }
+      const std::string notation = game.ActionToString(state, actor, chosen);
+      absl::StatusOr<Action> back = game.ParseAction(state, actor, notation);
+      ASSERT_TRUE(back.ok()) << back.status() << " '" << notation << "' in " << text;
+      ASSERT_EQ(*back, chosen) << notation;
+      game.Apply(state, chosen);
+    }
+    EXPECT_EQ(state.round, QuickplayGame::kRounds);
+    const double r0 = game.Returns(state, 0);
+    EXPECT_EQ(r0, -game.Returns(state, 1));
+    EXPECT_EQ(r0, state.vp[0] > state.vp[1] ? 1.0 : state.vp[0] < state.vp[1] ? -1.0 : 0.0);
+    EXPECT_EQ(game.Score(state, 0), state.vp[0]);
+  }
+}
+
+TEST(QuickplayGameTest, RandomGamesKeepTheContract) {
+  auto game = MakeGame("");
+  RandomGames(*game, 150, 1);
+}
+
+TEST(QuickplayGameTest, RandomGamesWithAlternateDeploymentAndFineGrid) {
+  auto alternate = MakeGame("", {{"deployment", "alternate"}});
+  RandomGames(*alternate, 40, 2);
+  auto fine = MakeGame("", {{"cells_per_brick", "2"}, {"squad_size", "7"}});
+  RandomGames(*fine, 15, 3);
+}
+
+TEST(QuickplayGameTest, DefaultScenarioFollowsTheRulings) {
+  auto game = MakeGame("");
+  EXPECT_EQ(game->width(), 24);
+  EXPECT_EQ(game->height(), 16);
+  EXPECT_EQ(game->num_units(), 6);
+  std::vector<std::pair<int, int>> objectives;
+  for (uint16_t o : game->objectives()) objectives.push_back({game->CellX(o), game->CellY(o)});
+  EXPECT_EQ(objectives, (std::vector<std::pair<int, int>>{{12, 4}, {12, 8}, {12, 12}}));
+  int cover = 0, impassable = 0;
+  for (int c = 0; c < 24 * 16; ++c) {
+    const int x = game->CellX(c), y = game->CellY(c);
+    const int rotated = game->CellIndex(23 - x, 15 - y);
+    EXPECT_EQ(game->IsCover(c), game->IsCover(rotated));
+    EXPECT_EQ(game->IsImpassable(c), game->IsImpassable(rotated));
+    cover += game->IsCover(c);
+    impassable += game->IsImpassable(c);
+    if (game->ObjectivesNear(c) != 0) {
+      EXPECT_FALSE(game->IsCover(c) || game->IsImpassable(c)) << x << "," << y;
+    }
+  }
+  EXPECT_GE(cover, 6);
+  EXPECT_EQ(impassable, 2);
+  // Mirrored forces: one of each type per side, player 0 in columns 0-3.
+  for (int u = 0; u < 3; ++u) {
+    const auto& a = game->unit(u);
+    const auto& b = game->unit(u + 3);
+    EXPECT_EQ(a.side, 0);
+    EXPECT_EQ(b.side, 1);
+    EXPECT_EQ(a.type, b.type);
+    EXPECT_LE(game->CellX(a.start), 3);
+    EXPECT_EQ(game->CellX(b.start), 23 - game->CellX(a.start));
+    EXPECT_EQ(game->CellY(b.start), 15 - game->CellY(a.start));
+  }
+  const State start = game->InitialState();
+  EXPECT_EQ(game->StateToString(start),
+            "round=1 phase=select player=0 vp=0-0 active=- done=- target=- weapon=- hits=0 "
+            "R@3,7:4/0 T@2,4:0 B@2,11:0 r@20,8:4/0 t@21,11:0 b@21,4:0");
+}
+
+TEST(QuickplayGameTest, DefaultScenarioFileMatchesTheBuiltInOne) {
+  std::ifstream file(QUICKPLAY_SCENARIO_DIR "/default.scn", std::ios::binary);
+  ASSERT_TRUE(file.good());
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  EXPECT_EQ(buffer.str(), std::string(QuickplayGame::DefaultScenarioText()));
+}
+
+TEST(QuickplayGameTest, StateIsSmallAndHashesDistinguishPositions) {
+  EXPECT_LE(sizeof(State), 64u);
+  auto game = MakeGame("");
+  State a = game->InitialState();
+  State b = a;
+  EXPECT_EQ(game->InformationSetKey(a, 0), game->InformationSetKey(b, 1));
+  Play(*game, b, {"R", "move 4,7"});
+  EXPECT_NE(game->InformationSetKey(a, 0), game->InformationSetKey(b, 0));
+  Rng rng(5);
+  EXPECT_TRUE(game->Determinize(b, 1, rng) == b);
+  EXPECT_EQ(game->DescribeHidden(b, 0), "");
+}
+
+TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {
+  auto game = MakeGame("");
+  const std::string board = game->Render(game->InitialState());
+  EXPECT_NE(board.find("  7 ...R"), std::string::npos) << board;
+  EXPECT_NE(board.find("Round 1 of 6 | VP 0-0 | player 0: choose a unit to activate"),
+            std::string::npos)
+      << board;
+  EXPECT_NE(board.find("Legend: # cover"), std::string::npos);
+  EXPECT_NE(board.find("*"), std::string::npos);
+  EXPECT_NE(board.find("r=rifle_squad[20,8 4 models]"), std::string::npos) << board;
+}
+
+}  // namespace
+}  // namespace sandtable::quickplay_test

@@ -1,0 +1,1 @@
+#include "tests/quickplay/quickplay_test_util.h"

@@ -1,0 +1,1 @@
+#include "rulesets/quickplay/quickplay.h"
