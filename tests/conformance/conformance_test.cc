@@ -42,14 +42,18 @@ constexpr int kGames = 10'000 / kSanitizerDivisor;
 constexpr int kTextGames = 1'000 / kSanitizerDivisor;
 constexpr uint64_t kSeed = 20261125;
 
-// The contract (engine/ruleset.h) says terminal returns are +1 / 0 / -1. kuhn_poker returns
-// the chips won divided by two (+-1/2, +-1) so that its known game value carries over; until
-// the contract or the ruleset changes, it is held only to returns in [-1, 1], zero-sum.
+// The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
+// tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
+// into [-1, 1] (kuhn_poker: chips / 2). Only the reference games are held to the weaker form.
 template <typename G>
 constexpr bool kStrictReturns = true;
 #ifdef SANDTABLE_HAVE_REFERENCE
 template <>
 constexpr bool kStrictReturns<KuhnPoker> = false;
+template <>
+constexpr bool kStrictReturns<LiarsDice> = false;
+template <>
+constexpr bool kStrictReturns<Goofspiel> = false;
 #endif
 
 template <RegisteredRuleset G>

@@ -144,9 +144,8 @@ absl::Status CheckChanceOutcomes(const G& game, const typename G::State& state) 
   return absl::OkStatus();
 }
 
-// Terminal nodes: returns in {-1, 0, +1} (the contract: win, draw, loss), zero-sum. With
-// `strict_returns` false, any value in [-1, 1] is accepted (see conformance_test.cc for
-// which ruleset needs that and why).
+// Terminal nodes: returns in [-1, 1], zero-sum; with `strict_returns` (tabletop rulesets)
+// exactly -1, 0 or +1.
 template <Ruleset G>
 absl::Status CheckReturns(const G& game, const typename G::State& state,
                           bool strict_returns = true) {

@@ -190,6 +190,10 @@ class ToyGameT {
     const absl::string_view t(text.data(), text.size());
     std::vector<absl::string_view> words = absl::StrSplit(t, ' ', absl::SkipEmpty());
     int number = 0;
+    const bool acts = Kind(s) == NodeKind::kChance         ? player == kChancePlayer
+                      : Kind(s) == NodeKind::kSimultaneous ? (player == 0 || player == 1)
+                                                           : player == CurrentPlayer(s);
+    if (!acts) return absl::InvalidArgumentError("toy: this player does not act here");
     switch (Kind(s)) {
       case NodeKind::kChance:
         if (words.size() == 2 && words[0] == "card" && absl::SimpleAtoi(words[1], &number) &&
