@@ -146,10 +146,13 @@ absl::StatusOr<Goofspiel::State> Goofspiel::ParseState(std::string_view text) co
       Apply(state, *bid0);
       continue;
     }
-    absl::StatusOr<Action> bid1 = ParseAction(state, 1, ToStd(bids[1]));
+    // Turn-based: player 0's bid is applied first, so that player 1 is the one to move.
+    State before_bid1 = state;
+    if (turn_based_) Apply(before_bid1, *bid0);
+    absl::StatusOr<Action> bid1 = ParseAction(before_bid1, 1, ToStd(bids[1]));
     if (!bid1.ok()) return error(ToStd(bid1.status().message()));
     if (turn_based_) {
-      Apply(state, *bid0);
+      state = before_bid1;
       Apply(state, *bid1);
     } else {
       ApplyJoint(state, {*bid0, *bid1});

@@ -1,0 +1,23 @@
+// Small numeric helpers of the search: confidence bounds and bandit strategies.
+#ifndef SANDTABLE_SEARCH_STATISTICS_H_
+#define SANDTABLE_SEARCH_STATISTICS_H_
+
+#include <cstdint>
+
+namespace sandtable {
+
+// Lower end of the 95% Wilson score interval for a proportion `p` observed over `n` trials
+// (0 when n == 0).
+double WilsonLowerBound(double p, double n);
+
+// Regret matching: the current strategy is proportional to the positive regrets (uniform
+// when none is positive). Writes `count` probabilities to `strategy`.
+void RegretMatchingStrategy(const float* regrets, int count, double* strategy);
+
+// EXP3 with exploration `gamma`: the strategy (before exploration mixing) proportional to
+// exp(eta * reward_estimate), eta = gamma / count, computed stably.
+void Exp3Strategy(const float* reward_estimates, int count, double gamma, double* strategy);
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_SEARCH_STATISTICS_H_

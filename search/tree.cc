@@ -1,0 +1,125 @@
+#include "search/tree.h"
+
+#include <algorithm>
+
+#include "engine/check.h"
+
+namespace sandtable::search_internal {
+namespace {
+
+constexpr uint64_t kInitialSlots = 4096;
+constexpr int64_t kUnlimitedChunks = int64_t{1} << 20;  // 4G edges: the index space
+
+}  // namespace
+
+SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
+  max_chunks_ = memory_bytes_ > 0 ? std::min(kUnlimitedChunks, memory_bytes_ / kChunkBytes + 1)
+                                  : kUnlimitedChunks;
+  chunks_ = std::make_unique<Edge*[]>(static_cast<size_t>(max_chunks_));
+  uint64_t slots = kInitialSlots;
+  // A tiny cap gets a smaller table so that something fits.
+  while (slots > 64 && !FitsBudget(static_cast<int64_t>(slots), 1)) slots /= 2;
+  nodes_ = std::make_unique<Node[]>(slots);
+  mask_ = slots - 1;
+}
+
+SearchTree::~SearchTree() {
+  const int64_t used = std::min(next_chunk_.load(), max_chunks_);
+  for (int64_t i = 0; i < used; ++i) delete[] chunks_[i];
+}
+
+bool SearchTree::FitsBudget(int64_t table_slots, int64_t chunks) const {
+  if (memory_bytes_ <= 0) return true;
+  return table_slots * static_cast<int64_t>(sizeof(Node)) + chunks * kChunkBytes <= memory_bytes_;
+}
+
+bool SearchTree::AllocateEdges(int count, EdgeCursor& cursor, uint32_t* first) {
+  DCHECK(count > 0 && count <= static_cast<int>(kChunkEdges));
+  if (cursor.end - cursor.next < static_cast<uint32_t>(count)) {
+    const int64_t chunk = next_chunk_.fetch_add(1, std::memory_order_relaxed);
+    if (chunk >= max_chunks_ ||
+        !FitsBudget(static_cast<int64_t>(mask_ + 1),
+                    chunks_allocated_.load(std::memory_order_relaxed) + 1)) {
+      capped_.store(true, std::memory_order_relaxed);
+      return false;
+    }
+    chunks_[chunk] = new Edge[kChunkEdges];
+    chunks_allocated_.fetch_add(1, std::memory_order_relaxed);
+    cursor.next = static_cast<uint32_t>(chunk * kChunkEdges);
+    cursor.end = cursor.next + kChunkEdges;
+  }
+  *first = cursor.next;
+  cursor.next += static_cast<uint32_t>(count);
+  return true;
+}
+
+SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, int count,
+                                           EdgeCursor& cursor, uint32_t* slot) {
+  DCHECK(key != 0 && count > 0);
+  *slot = kNone;
+  // Probe first so that an existing node costs no edges.
+  uint64_t i = key & mask_;
+  for (;; i = (i + 1) & mask_) {
+    const uint64_t k = nodes_[i].key.load(std::memory_order_acquire);
+    if (k == key) {
+      if (nodes_[i].count.load(std::memory_order_acquire) != 0) *slot = static_cast<uint32_t>(i);
+      return Created::kExists;
+    }
+    if (k == 0) break;
+  }
+  // Linear probing degrades past 3/4 load: refuse instead.
+  if (node_count_.fetch_add(1, std::memory_order_relaxed) + 1 >
+      static_cast<int64_t>(mask_ / 4 * 3)) {
+    node_count_.fetch_sub(1, std::memory_order_relaxed);
+    if (!can_grow_) capped_.store(true, std::memory_order_relaxed);
+    return Created::kFull;
+  }
+  uint32_t first = 0;
+  if (!AllocateEdges(count, cursor, &first)) {
+    node_count_.fetch_sub(1, std::memory_order_relaxed);
+    return Created::kFull;
+  }
+  for (int a = 0; a < count; ++a) edge(first + a).action = actions[a];
+  for (;; i = (i + 1) & mask_) {
+    uint64_t expected = 0;
+    if (nodes_[i].key.compare_exchange_strong(expected, key, std::memory_order_acq_rel)) break;
+    if (expected == key) {  // another thread won the race; our block is wasted (rare)
+      node_count_.fetch_sub(1, std::memory_order_relaxed);
+      return Created::kExists;
+    }
+  }
+  Node& node = nodes_[i];
+  node.first_edge = first;
+  edges_in_use_.fetch_add(count, std::memory_order_relaxed);
+  node.count.store(static_cast<uint16_t>(count), std::memory_order_release);
+  *slot = static_cast<uint32_t>(i);
+  return Created::kCreated;
+}
+
+void SearchTree::Grow() {
+  const uint64_t slots = (mask_ + 1) * 2;
+  if (!FitsBudget(static_cast<int64_t>(slots), chunks_allocated_.load())) {
+    can_grow_ = false;
+    return;
+  }
+  auto grown = std::make_unique<Node[]>(slots);
+  const uint64_t mask = slots - 1;
+  for (uint64_t s = 0; s <= mask_; ++s) {
+    const Node& old = nodes_[s];
+    const uint64_t key = old.key.load(std::memory_order_relaxed);
+    const uint16_t count = old.count.load(std::memory_order_relaxed);
+    if (key == 0 || count == 0) continue;
+    uint64_t i = key & mask;
+    while (grown[i].key.load(std::memory_order_relaxed) != 0) i = (i + 1) & mask;
+    Node& node = grown[i];
+    node.key.store(key, std::memory_order_relaxed);
+    node.visits.store(old.visits.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    node.overflow.store(old.overflow.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    node.first_edge = old.first_edge;
+    node.count.store(count, std::memory_order_relaxed);
+  }
+  nodes_ = std::move(grown);
+  mask_ = mask;
+}
+
+}  // namespace sandtable::search_internal

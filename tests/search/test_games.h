@@ -1,0 +1,129 @@
+// Tiny games defined for the search tests, with values known exactly.
+#ifndef SANDTABLE_TESTS_SEARCH_TEST_GAMES_H_
+#define SANDTABLE_TESTS_SEARCH_TEST_GAMES_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/rng.h"
+#include "engine/types.h"
+
+namespace sandtable::testing_games {
+
+// A dice race with perfect information: players alternate turns, starting with player 0;
+// the mover either scores 1 point ("safe") or rolls a die ("risky": 1-2 score 0, 3-4 score
+// 2, 5-6 score 3, a chance node of three outcomes of 1/3 each). The first to reach kGoal
+// wins; after kMaxTurns turns without a winner the game is a draw.
+class DiceRace {
+ public:
+  static constexpr const char* kName = "dice_race";
+  static constexpr int kGoal = 5;
+  static constexpr int kMaxTurns = 8;
+  static constexpr Action kSafe = 0;
+  static constexpr Action kRisky = 1;
+
+  struct State {
+    uint8_t score[kNumPlayers] = {0, 0};
+    uint8_t turn = 0;      // turns completed
+    bool rolling = false;  // a risky roll is pending (chance node)
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  State InitialState() const { return {}; }
+  NodeKind Kind(const State& s) const {
+    if (s.score[0] >= kGoal || s.score[1] >= kGoal || s.turn >= kMaxTurns) {
+      return NodeKind::kTerminal;
+    }
+    return s.rolling ? NodeKind::kChance : NodeKind::kDecision;
+  }
+  Player CurrentPlayer(const State& s) const {
+    const NodeKind kind = Kind(s);
+    if (kind == NodeKind::kChance) return kChancePlayer;
+    return kind == NodeKind::kDecision ? s.turn % 2 : kNoPlayer;
+  }
+  void LegalActions(const State& s, Player, ActionList& actions) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void Apply(State& s, Action action) const;
+  void ApplyJoint(State&, JointAction) const {}
+  double Returns(const State& s, Player player) const;
+  int Score(const State& s, Player player) const { return s.score[player]; }
+  int MaxGameLength() const { return 2 * kMaxTurns; }
+  uint64_t InformationSetKey(const State& s, Player) const {
+    return HashCombine(s.score[0] | s.score[1] << 8 | s.turn << 16, s.rolling);
+  }
+  State Determinize(const State& s, Player, Rng&) const { return s; }
+  std::string ActionToString(const State& s, Player player, Action action) const;
+  absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
+  std::string StateToString(const State& s) const;
+  absl::StatusOr<State> ParseState(std::string_view text) const;
+  std::string Render(const State& s) const { return StateToString(s); }
+  std::string DescribeHidden(const State&, Player) const { return ""; }
+  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
+    return {};
+  }
+};
+
+// The exact value of `state` for player 0, by enumeration (expectimax over the finite tree).
+double SolveDiceRace(const DiceRace& game, const DiceRace::State& state);
+
+// Biased rock-paper-scissors, one simultaneous move. Player 0's payoff (player 1 gets the
+// negation): paper beats rock +-1, rock beats scissors +-1/2, scissors beat paper +-1/4.
+class BiasedRps {
+ public:
+  static constexpr const char* kName = "biased_rps";
+  static constexpr Action kRock = 0;
+  static constexpr Action kPaper = 1;
+  static constexpr Action kScissors = 2;
+
+  struct State {
+    Action moves[kNumPlayers] = {kInvalidAction, kInvalidAction};
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  State InitialState() const { return {}; }
+  NodeKind Kind(const State& s) const {
+    return s.moves[0] == kInvalidAction ? NodeKind::kSimultaneous : NodeKind::kTerminal;
+  }
+  Player CurrentPlayer(const State&) const { return kNoPlayer; }
+  void LegalActions(const State& s, Player, ActionList& actions) const {
+    actions.clear();
+    if (Kind(s) != NodeKind::kSimultaneous) return;
+    for (Action a : {kRock, kPaper, kScissors}) actions.push_back(a);
+  }
+  void ChanceOutcomes(const State&, ChanceList& outcomes) const { outcomes.clear(); }
+  void Apply(State&, Action) const {}
+  void ApplyJoint(State& s, JointAction joint) const {
+    s.moves[0] = joint[0];
+    s.moves[1] = joint[1];
+  }
+  // Row player's payoff for (own move, other move).
+  static double Payoff(Action own, Action other);
+  double Returns(const State& s, Player player) const {
+    if (Kind(s) != NodeKind::kTerminal) return 0;
+    return Payoff(s.moves[player], s.moves[1 - player]);
+  }
+  int Score(const State&, Player) const { return 0; }
+  int MaxGameLength() const { return 1; }
+  uint64_t InformationSetKey(const State& s, Player) const { return s.moves[0] == kInvalidAction; }
+  State Determinize(const State& s, Player, Rng&) const { return s; }
+  std::string ActionToString(const State&, Player, Action action) const {
+    return std::string(1, "RPS"[action]);
+  }
+  absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
+  std::string StateToString(const State& s) const;
+  absl::StatusOr<State> ParseState(std::string_view text) const;
+  std::string Render(const State& s) const { return StateToString(s); }
+  std::string DescribeHidden(const State&, Player) const { return ""; }
+  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
+    return {};
+  }
+};
+
+}  // namespace sandtable::testing_games
+
+#endif  // SANDTABLE_TESTS_SEARCH_TEST_GAMES_H_
