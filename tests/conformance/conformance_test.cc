@@ -22,6 +22,9 @@
 #include "rulesets/reference/kuhn_poker.h"
 #include "rulesets/reference/liars_dice.h"
 #endif
+#ifdef SANDTABLE_HAVE_QUICKPLAY
+#include "rulesets/quickplay/quickplay.h"
+#endif
 
 namespace sandtable::conformance {
 namespace {
@@ -92,7 +95,13 @@ class ConformanceTest : public ::testing::Test {
 #else
 #define SANDTABLE_REFERENCE_RULESETS
 #endif
-using Rulesets = ::testing::Types<ToyGame SANDTABLE_REFERENCE_RULESETS>;
+#ifdef SANDTABLE_HAVE_QUICKPLAY
+#define SANDTABLE_QUICKPLAY_RULESETS , QuickplayGame
+#else
+#define SANDTABLE_QUICKPLAY_RULESETS
+#endif
+using Rulesets =
+    ::testing::Types<ToyGame SANDTABLE_REFERENCE_RULESETS SANDTABLE_QUICKPLAY_RULESETS>;
 
 class RulesetNames {
  public:
