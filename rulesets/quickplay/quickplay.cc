@@ -97,9 +97,21 @@ absl::Status QuickplayGame::Precompute() {
     if (IsCover(c)) cover.Set(c);
     if (IsImpassable(c)) impassable.Set(c);
   }
-  clear_of_cover_ = grid->ClearLines(cover);
+  {
+    const std::vector<CellMask> clear = grid->ClearLines(cover);
+    los_stride_ = (n + 63) / 64;
+    los_bits_.assign(static_cast<size_t>(n) * los_stride_, 0);
+    for (int a = 0; a < n; ++a) {
+      clear[a].ForEach([&](int b) {
+        if (b < n)
+          los_bits_[static_cast<size_t>(a) * los_stride_ + (b >> 6)] |= uint64_t{1} << (b & 63);
+      });
+    }
+  }
   const std::vector<CellMask> clear_of_impassable = grid->ClearLines(impassable);
 
+  side_mask_ = {0, 0};
+  for (int u = 0; u < num_units(); ++u) side_mask_[units_[u].side] |= Bit(u);
   const int s = Cells(2);
   objectives_near_.assign(n, 0);
   cover_neighbours_.assign(n, 0);
@@ -136,6 +148,18 @@ absl::Status QuickplayGame::Precompute() {
       }
     }
     table.offsets[n] = static_cast<uint32_t>(table.destinations.size());
+    // Where each cell of the (2r+1)^2 box around the start sits in its list.
+    move_radius_[type] = range;
+    const int side = 2 * range + 1;
+    table.index.assign(static_cast<size_t>(n) * side * side, kNotInList);
+    for (int a = 0; a < n; ++a) {
+      for (uint32_t i = table.offsets[a]; i < table.offsets[a + 1]; ++i) {
+        const int b = static_cast<int>(table.destinations[i]);
+        const int dx = x_[b] - x_[a] + range, dy = y_[b] - y_[a] + range;
+        table.index[static_cast<size_t>(a) * side * side + dy * side + dx] =
+            static_cast<uint16_t>(i - table.offsets[a]);
+      }
+    }
   }
 
   // Hit distributions by (weapon, target is a vehicle, partly behind cover): the defender
@@ -241,7 +265,7 @@ bool QuickplayGame::CanShoot(const State& state, int shooter, int slot, int targ
     const int range = Cells(weapon.range_bricks);
     if ((sx - tx) * (sx - tx) + (sy - ty) * (sy - ty) > range * range) return false;
   }
-  if (!clear_of_cover_[sc].Test(tc)) return false;
+  if (!ClearOfCover(sc, tc)) return false;
   const int min_x = std::min(sx, tx), max_x = std::max(sx, tx);
   const int min_y = std::min(sy, ty), max_y = std::max(sy, ty);
   const int n = num_units();
@@ -303,21 +327,28 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
     const Action* begin = table.destinations.data() + table.offsets[from];
     const Action* end = table.destinations.data() + table.offsets[from + 1];
     // Copy the precomputed destinations, skipping the cells other units stand on.
+    const int radius = move_radius_[static_cast<int>(units_[active].type)];
+    const int side = 2 * radius + 1;
+    const uint16_t* index_of = table.index.data() + static_cast<size_t>(from) * side * side;
+    const int fx = x_[from], fy = y_[from];
     int skip[kMaxUnits];
     int num_skip = 0;
     for (int u = 0; u < n; ++u) {
       const uint16_t c = state.cell[u];
       if (u == active || c == kNoCell) continue;
-      const Action* it = std::lower_bound(begin, end, static_cast<Action>(c));
-      if (it != end && *it == c) {
-        const int index = static_cast<int>(it - begin);
-        int i = num_skip++;
-        while (i > 0 && skip[i - 1] > index) {
-          skip[i] = skip[i - 1];
-          --i;
-        }
-        skip[i] = index;
+      const int dx = x_[c] - fx + radius, dy = y_[c] - fy + radius;
+      if (static_cast<unsigned>(dx) >= static_cast<unsigned>(side) ||
+          static_cast<unsigned>(dy) >= static_cast<unsigned>(side)) {
+        continue;
       }
+      const int index = index_of[dy * side + dx];
+      if (index == kNotInList) continue;
+      int i = num_skip++;
+      while (i > 0 && skip[i - 1] > index) {
+        skip[i] = skip[i - 1];
+        --i;
+      }
+      skip[i] = index;
     }
     int start = 0;
     for (int i = 0; i < num_skip; ++i) {
@@ -426,10 +457,7 @@ void QuickplayGame::NextTurn(State& state, int preferred) const {
   state.active = kNone;
   state.done = 0;
   const uint16_t free = static_cast<uint16_t>(~(state.destroyed | state.activated));
-  bool has[2] = {false, false};
-  for (int u = 0; u < num_units(); ++u) {
-    if ((free >> u) & 1) has[units_[u].side] = true;
-  }
+  const bool has[2] = {(free & side_mask_[0]) != 0, (free & side_mask_[1]) != 0};
   if (!has[0] && !has[1]) {
     EndRound(state);
     return;

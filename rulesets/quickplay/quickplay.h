@@ -179,6 +179,10 @@ class QuickplayGame {
   }
   // Whether `shooter` may shoot `target` with weapon slot `slot` (range and line of sight).
   bool CanShoot(const State& state, int shooter, int slot, int target) const;
+  // Whether the centre-to-centre segment between two cells crosses no cover cell.
+  bool ClearOfCover(int a, int b) const {
+    return (los_bits_[static_cast<size_t>(a) * los_stride_ + (b >> 6)] >> (b & 63)) & 1;
+  }
   // Whether the target is partly behind cover as seen from the shooter.
   bool PartlyBehindCover(int shooter_cell, int target_cell) const;
   // The strategic-point controllers of the current positions: +1 player 0, -1 player 1, 0.
@@ -223,13 +227,22 @@ class QuickplayGame {
   std::vector<int16_t> y_;
   std::vector<uint8_t> objectives_near_;   // per cell
   std::vector<uint8_t> cover_neighbours_;  // per cell: bit d set when neighbour d is cover
-  std::vector<CellMask> clear_of_cover_;   // line of sight through terrain
+  // Line of sight through terrain: bit b of row a set when the segment a-b crosses no
+  // cover cell (a board-sized bitset per cell, so the table stays in cache).
+  std::vector<uint64_t> los_bits_;
+  int los_stride_ = 0;
   // Move destinations per unit type and start cell: moves_[type][offsets[cell]..offsets[cell+1]).
   struct MoveTable {
     std::vector<uint32_t> offsets;
     std::vector<Action> destinations;
+    // index[cell * side^2 + (dy + r) * side + (dx + r)]: the position of the cell at offset
+    // (dx, dy) in that cell's list, or kNotInList (side = 2r + 1, r = move_radius_).
+    std::vector<uint16_t> index;
   };
+  static constexpr uint16_t kNotInList = 0xFFFF;
   std::array<MoveTable, kQuickplayUnitTypes> moves_;
+  std::array<int, kQuickplayUnitTypes> move_radius_{};  // move range in cells
+  std::array<uint16_t, 2> side_mask_{};                 // bit per unit of each side
   // Chance distributions.
   std::vector<std::vector<ChanceOutcome>> hit_table_;     // by HitKey
   std::vector<std::vector<ChanceOutcome>> damage_table_;  // by DamageKey

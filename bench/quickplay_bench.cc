@@ -1,0 +1,144 @@
+// quickplay speed: legal-action generation, Apply, state copies, and full uniform-random
+// playouts from the default start (the search's inner loop). Run:
+//   build/<dir>/bench/quickplay_bench
+#include <memory>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "engine/rng.h"
+#include "rulesets/quickplay/quickplay.h"
+
+namespace sandtable {
+namespace {
+
+using State = QuickplayGame::State;
+
+std::shared_ptr<const QuickplayGame> DefaultGame() {
+  static const std::shared_ptr<const QuickplayGame> game =
+      *QuickplayGame::CreateFromStrings({}, "");
+  return game;
+}
+
+// Samples a chance outcome by its probability with one uniform draw, as the search does.
+Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
+  double u = rng.Uniform();
+  for (const ChanceOutcome& outcome : outcomes) {
+    u -= outcome.probability.ToDouble();
+    if (u < 0) return outcome.outcome;
+  }
+  return outcomes.back().outcome;
+}
+
+// One uniform-random game to the end; returns the number of actions applied.
+int Playout(const QuickplayGame& game, State state, Rng& rng) {
+  ActionList actions;
+  ChanceList outcomes;
+  int steps = 0;
+  for (;;) {
+    const NodeKind kind = game.Kind(state);
+    if (kind == NodeKind::kTerminal) break;
+    Action action;
+    if (kind == NodeKind::kChance) {
+      game.ChanceOutcomes(state, outcomes);
+      action = SampleOutcome(outcomes, rng);
+    } else {
+      game.LegalActions(state, game.CurrentPlayer(state), actions);
+      action = actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
+    }
+    game.Apply(state, action);
+    ++steps;
+  }
+  return steps;
+}
+
+// A sample of decision states met in random games, for the per-call benchmarks.
+std::vector<State> SampleDecisionStates(const QuickplayGame& game, int count) {
+  std::vector<State> states;
+  Rng rng(7);
+  State state = game.InitialState();
+  ActionList actions;
+  ChanceList outcomes;
+  while (static_cast<int>(states.size()) < count) {
+    const NodeKind kind = game.Kind(state);
+    if (kind == NodeKind::kTerminal) {
+      state = game.InitialState();
+      continue;
+    }
+    if (kind == NodeKind::kChance) {
+      game.ChanceOutcomes(state, outcomes);
+      game.Apply(state, SampleOutcome(outcomes, rng));
+      continue;
+    }
+    states.push_back(state);
+    game.LegalActions(state, game.CurrentPlayer(state), actions);
+    game.Apply(state, actions[static_cast<int>(rng.Below(actions.size()))]);
+  }
+  return states;
+}
+
+void BM_RandomPlayout(benchmark::State& bench) {
+  const auto game = DefaultGame();
+  const State start = game->InitialState();
+  Rng rng(1);
+  int64_t steps = 0;
+  for (auto _ : bench) {
+    steps += Playout(*game, start, rng);
+  }
+  bench.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["actions/game"] =
+      static_cast<double>(steps) / static_cast<double>(bench.iterations());
+  bench.counters["state_bytes"] = sizeof(State);
+}
+BENCHMARK(BM_RandomPlayout);
+
+void BM_LegalActions(benchmark::State& bench) {
+  const auto game = DefaultGame();
+  const std::vector<State> states = SampleDecisionStates(*game, 4096);
+  ActionList actions;
+  size_t i = 0;
+  int64_t total = 0;
+  for (auto _ : bench) {
+    const State& s = states[i++ & 4095];
+    game->LegalActions(s, s.player, actions);
+    total += actions.size();
+    benchmark::DoNotOptimize(actions.data());
+  }
+  bench.counters["actions/call"] =
+      static_cast<double>(total) / static_cast<double>(bench.iterations());
+}
+BENCHMARK(BM_LegalActions);
+
+void BM_Apply(benchmark::State& bench) {
+  const auto game = DefaultGame();
+  const std::vector<State> states = SampleDecisionStates(*game, 4096);
+  std::vector<Action> chosen;
+  Rng rng(3);
+  for (const State& s : states) {
+    ActionList actions;
+    game->LegalActions(s, s.player, actions);
+    chosen.push_back(actions[static_cast<int>(rng.Below(actions.size()))]);
+  }
+  size_t i = 0;
+  for (auto _ : bench) {
+    const size_t k = i++ & 4095;
+    State s = states[k];
+    game->Apply(s, chosen[k]);
+    benchmark::DoNotOptimize(s);
+  }
+}
+BENCHMARK(BM_Apply);
+
+void BM_StateCopy(benchmark::State& bench) {
+  const auto game = DefaultGame();
+  const std::vector<State> states = SampleDecisionStates(*game, 4096);
+  size_t i = 0;
+  for (auto _ : bench) {
+    State copy = states[i++ & 4095];
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_StateCopy);
+
+}  // namespace
+}  // namespace sandtable
