@@ -5,6 +5,7 @@
 #ifndef SANDTABLE_TOOLS_GAME_H_
 #define SANDTABLE_TOOLS_GAME_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,6 +20,15 @@
 namespace sandtable {
 
 class Position;
+
+// Totals of uniformly random games (see Position::RandomPlayouts).
+struct PlayoutStats {
+  int64_t games = 0;
+  int64_t steps = 0;      // every Apply/ApplyJoint, chance outcomes included
+  int64_t decisions = 0;  // decision and simultaneous steps
+  int64_t wins[kNumPlayers] = {0, 0};
+  int64_t draws = 0;
+};
 
 // One search over a position; Stop() may be called from any thread while Run() blocks.
 class Search {
@@ -71,6 +81,13 @@ class Position {
   virtual absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const = 0;
   virtual std::string ToString() const = 0;  // the one-line position string
   virtual std::string Render() const = 0;    // the board for people
+
+  // The registered evaluator's estimate for player 0 in [-1, 1] (Returns(0) at terminal
+  // nodes). It reads the whole state: determinize first when a player must not peek.
+  virtual double Evaluate() const = 0;
+  // Plays `games` games from here to the end in the templated hot loop: decisions and joint
+  // choices uniformly at random, chance outcomes by their probabilities. For bench.
+  virtual PlayoutStats RandomPlayouts(int64_t games, uint64_t seed) const = 0;
 };
 
 }  // namespace sandtable

@@ -1,0 +1,240 @@
+#include "tools/cli_analyse.h"
+
+#include <cxxopts.hpp>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "tools/cli_common.h"
+#include "tools/cli_json.h"
+
+namespace sandtable {
+namespace {
+
+struct Flags : FlagsBase {
+  std::string ruleset;
+  std::string scenario;
+  std::string state;
+  std::vector<std::string> moves;
+  int64_t iterations = 0;
+  int64_t movetime_ms = 0;
+  int threads = 1;
+  uint64_t seed = 0;
+  bool deterministic = false;
+  int cutoff = 0;
+  double ucb_c = 1.4;
+  Player player = 0;
+  bool json = false;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options(
+        "sandtable analyse",
+        "Searches one position and prints, per root action, visits, mean value, win "
+        "probability, its 95% lower bound and the principal variation; the belief over "
+        "hidden information where there is some. Default limit: 10000 iterations.");
+    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
+        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
+        "scenario", "scenario file (its initial position)", cxxopts::value<std::string>())(
+        "moves", "moves to play first, comma-separated (or repeat --moves)",
+        cxxopts::value<std::vector<std::string>>())("iterations", "search iterations",
+                                                    cxxopts::value<int64_t>())(
+        "movetime", "search time in milliseconds", cxxopts::value<int64_t>())(
+        "threads", "search threads (default 1)", cxxopts::value<int>())(
+        "seed", "search seed (default 0)", cxxopts::value<uint64_t>())(
+        "deterministic", "same result for any thread count (needs --iterations)")(
+        "cutoff", "playout steps before the evaluator decides (0: play to the end)",
+        cxxopts::value<int>())("ucb", "UCB exploration constant (default 1.4)",
+                               cxxopts::value<double>())(
+        "player", "the searching seat at a simultaneous node (default 0)", cxxopts::value<int>())(
+        "json", "one JSON object instead of the table")("h,help", "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    if (result.count("help")) {
+      flags.help = true;
+      flags.help_text = options.help();
+      return absl::OkStatus();
+    }
+    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
+    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    if (result.count("state")) flags.state = result["state"].as<std::string>();
+    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    if (result.count("iterations")) flags.iterations = result["iterations"].as<int64_t>();
+    if (result.count("movetime")) flags.movetime_ms = result["movetime"].as<int64_t>();
+    if (result.count("threads")) flags.threads = result["threads"].as<int>();
+    if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
+    if (result.count("cutoff")) flags.cutoff = result["cutoff"].as<int>();
+    if (result.count("ucb")) flags.ucb_c = result["ucb"].as<double>();
+    if (result.count("player")) flags.player = result["player"].as<int>();
+    flags.deterministic = result.count("deterministic") > 0;
+    flags.json = result.count("json") > 0;
+    if (!flags.state.empty() && !flags.scenario.empty()) {
+      return absl::InvalidArgumentError("give --state or --scenario, not both");
+    }
+    if (result.count("iterations") && result.count("movetime")) {
+      return absl::InvalidArgumentError("give --iterations or --movetime, not both");
+    }
+    if (result.count("iterations") && flags.iterations < 1) {
+      return absl::InvalidArgumentError("--iterations must be at least 1");
+    }
+    if (result.count("movetime") && flags.movetime_ms < 1) {
+      return absl::InvalidArgumentError("--movetime must be at least 1");
+    }
+    if (flags.iterations == 0 && flags.movetime_ms == 0) flags.iterations = 10000;
+    if (flags.deterministic && flags.movetime_ms > 0) {
+      return absl::InvalidArgumentError("--deterministic needs --iterations, not --movetime");
+    }
+    if (flags.threads < 1 || flags.threads > 256) {
+      return absl::InvalidArgumentError("--threads must be 1..256");
+    }
+    if (flags.cutoff < 0) return absl::InvalidArgumentError("--cutoff must be at least 0");
+    if (!(flags.ucb_c >= 0)) return absl::InvalidArgumentError("--ucb must be at least 0");
+    if (flags.player < 0 || flags.player >= kNumPlayers) {
+      return absl::InvalidArgumentError("--player must be 0 or 1");
+    }
+    return absl::OkStatus();
+  });
+}
+
+// Visit-weighted mean over the root actions: the root's own estimate.
+void RootAverages(const SearchResult& result, double& value, double& win_probability) {
+  int64_t visits = 0;
+  value = 0;
+  win_probability = 0;
+  for (const RootActionStats& stats : result.actions) {
+    visits += stats.visits;
+    value += stats.mean_value * stats.visits;
+    win_probability += stats.win_probability * stats.visits;
+  }
+  if (visits > 0) {
+    value /= visits;
+    win_probability /= visits;
+  }
+}
+
+}  // namespace
+
+std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result) {
+  double value = 0;
+  double win_probability = 0;
+  RootAverages(result, value, win_probability);
+  JsonWriter json;
+  json.BeginObject();
+  json.Key("ruleset").String(game.spec());
+  json.Key("position").String(position.ToString());
+  json.Key("nodeKind").String(NodeKindName(result.root_kind));
+  json.Key("player").Int(result.player);
+  json.Key("bestMove").String(result.best_action_text);
+  json.Key("rootInfo").BeginObject();
+  json.Key("visits").Int(result.iterations);
+  json.Key("value").Double(value);
+  json.Key("winrate").Double(win_probability);
+  json.Key("seconds").Double(result.seconds);
+  json.Key("iterationsPerSecond").Double(result.iterations_per_second);
+  json.Key("treeNodes").Int(result.tree_nodes);
+  json.Key("bytesPerNode").Double(result.bytes_per_node);
+  json.Key("memoryCapped").Bool(result.memory_capped);
+  json.Key("stopped").Bool(result.stopped);
+  json.EndObject();
+  json.Key("moveInfos").BeginArray();
+  for (size_t i = 0; i < result.actions.size(); ++i) {
+    const RootActionStats& stats = result.actions[i];
+    json.BeginObject();
+    json.Key("move").String(stats.text);
+    json.Key("order").Int(static_cast<int64_t>(i));
+    json.Key("visits").Int(stats.visits);
+    json.Key("value").Double(stats.mean_value);
+    json.Key("winrate").Double(stats.win_probability);
+    json.Key("lowerBound").Double(stats.lower_bound);
+    json.Key("policy").Double(stats.policy);
+    json.Key("pv").BeginArray();
+    for (const std::string& step : stats.principal_variation) json.String(step);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("pv").BeginArray();
+  for (const std::string& step : result.principal_variation) json.String(step);
+  json.EndArray();
+  json.Key("belief").BeginArray();
+  for (const auto& [label, probability] : result.belief) {
+    json.BeginObject();
+    json.Key("hidden").String(label);
+    json.Key("probability").Double(probability);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  return json.str();
+}
+
+std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result) {
+  std::string text = absl::StrCat(game.spec(), "  ", position.ToString(), "\n", position.Render(),
+                                  "searching for player ", result.player, " at a ",
+                                  NodeKindName(result.root_kind), " node\n");
+  absl::StrAppend(
+      &text, absl::StrFormat("%d iterations in %.3f s (%.0f/s), %d tree nodes%s%s\n",
+                             result.iterations, result.seconds, result.iterations_per_second,
+                             result.tree_nodes, result.memory_capped ? ", memory cap reached" : "",
+                             result.stopped ? ", stopped" : ""));
+  absl::StrAppend(&text, absl::StrFormat("%-24s %9s %7s %7s %7s %7s  %s\n", "action", "visits",
+                                         "policy", "value", "win%", "lower%", "pv"));
+  for (const RootActionStats& stats : result.actions) {
+    absl::StrAppend(&text, absl::StrFormat("%-24s %9d %7.3f %+7.3f %7.1f %7.1f  %s\n", stats.text,
+                                           stats.visits, stats.policy, stats.mean_value,
+                                           100 * stats.win_probability, 100 * stats.lower_bound,
+                                           absl::StrJoin(stats.principal_variation, " ")));
+  }
+  absl::StrAppend(&text, "best ", result.best_action_text, "\n");
+  if (!result.principal_variation.empty()) {
+    absl::StrAppend(&text, "pv ", absl::StrJoin(result.principal_variation, " "), "\n");
+  }
+  if (!result.belief.empty()) {
+    absl::StrAppend(&text, "belief over player ", Opponent(result.player), "'s hidden state:\n");
+    for (const auto& [label, probability] : result.belief) {
+      absl::StrAppend(&text, absl::StrFormat("  %-30s %6.1f%%\n", label, 100 * probability));
+    }
+  }
+  return text;
+}
+
+int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  Flags flags;
+  const int code = ReportFlags("analyse", ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  if (!game.ok()) return Fail("analyse", game.status(), err);
+  absl::StatusOr<std::unique_ptr<Position>> position =
+      LoadPosition(**game, flags.state, flags.moves);
+  if (!position.ok()) return Fail("analyse", position.status(), err);
+  const NodeKind kind = (*position)->Kind();
+  if (kind != NodeKind::kDecision && kind != NodeKind::kSimultaneous) {
+    return Fail("analyse",
+                absl::StrCat("nothing to decide at a ", NodeKindName(kind),
+                             " node (give chance outcomes with --moves)"),
+                err);
+  }
+  SearchOptions options;
+  options.seed = flags.seed;
+  options.threads = flags.threads;
+  options.deterministic = flags.deterministic;
+  options.max_iterations = flags.iterations;
+  options.max_time_ms = flags.movetime_ms;
+  options.rollout_cutoff = flags.cutoff;
+  options.ucb_c = flags.ucb_c;
+  const Player player = kind == NodeKind::kDecision ? (*position)->CurrentPlayer() : flags.player;
+  const SearchResult result = (*game)->NewSearch(options)->Run(**position, player);
+  if (flags.json) {
+    out << AnalysisJson(**game, **position, result) << "\n";
+  } else {
+    out << AnalysisText(**game, **position, result);
+  }
+  return kExitOk;
+}
+
+}  // namespace sandtable

@@ -1,0 +1,24 @@
+// `sandtable analyse`: one search of one position, printed as a table for people or as one
+// JSON object for programs (shaped after KataGo's analysis engine: rootInfo, moveInfos).
+#ifndef SANDTABLE_TOOLS_CLI_ANALYSE_H_
+#define SANDTABLE_TOOLS_CLI_ANALYSE_H_
+
+#include <ostream>
+#include <string>
+
+#include "search/search_types.h"
+#include "tools/game.h"
+
+namespace sandtable {
+
+// The analysis as one JSON object (no newline).
+std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result);
+
+// The analysis as a table.
+std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result);
+
+int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_CLI_ANALYSE_H_

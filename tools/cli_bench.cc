@@ -1,0 +1,174 @@
+#include "tools/cli_bench.h"
+
+#include <chrono>
+#include <cxxopts.hpp>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/rng.h"
+#include "tools/cli_common.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+namespace {
+
+constexpr uint64_t kBenchSeed = 20240601;
+constexpr int kBenchPositionsPerRuleset = 6;
+
+struct Flags : FlagsBase {
+  std::string ruleset;
+  std::string scenario;
+  int64_t playouts = 10000;
+  uint64_t seed = 1;
+  bool search = false;
+  int64_t iterations = 2000;
+  int threads = 1;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options(
+        "sandtable bench",
+        "Random playouts per second (last line 'playouts/s N'), or with --search fixed-seed "
+        "deterministic searches over a fixed position set per ruleset (last line "
+        "'signature N': the total tree nodes, which changes when search behaviour does).");
+    options.add_options()("ruleset", "ruleset spec (default: the default ruleset; --search: all)",
+                          cxxopts::value<std::string>())("scenario", "scenario file",
+                                                         cxxopts::value<std::string>())(
+        "playouts", "random games to play", cxxopts::value<int64_t>())(
+        "seed", "random seed for the playouts", cxxopts::value<uint64_t>())(
+        "search", "run the search benchmark instead")(
+        "iterations", "search iterations per position (--search; default 2000)",
+        cxxopts::value<int64_t>())("threads", "search threads (--search; default 1)",
+                                   cxxopts::value<int>())("h,help", "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    if (result.count("help")) {
+      flags.help = true;
+      flags.help_text = options.help();
+      return absl::OkStatus();
+    }
+    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
+    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    if (result.count("playouts")) flags.playouts = result["playouts"].as<int64_t>();
+    if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
+    flags.search = result.count("search") > 0;
+    if (result.count("iterations")) flags.iterations = result["iterations"].as<int64_t>();
+    if (result.count("threads")) flags.threads = result["threads"].as<int>();
+    if (flags.playouts < 1) return absl::InvalidArgumentError("--playouts must be at least 1");
+    if (flags.iterations < 1) {
+      return absl::InvalidArgumentError("--iterations must be at least 1");
+    }
+    if (flags.threads < 1 || flags.threads > 256) {
+      return absl::InvalidArgumentError("--threads must be 1..256");
+    }
+    if (!flags.search && (result.count("iterations") || result.count("threads"))) {
+      return absl::InvalidArgumentError("--iterations and --threads need --search");
+    }
+    if (flags.search && (result.count("playouts") || result.count("seed"))) {
+      return absl::InvalidArgumentError(
+          "--playouts and --seed are for playouts; --search uses fixed seeds");
+    }
+    return absl::OkStatus();
+  });
+}
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int RunPlayouts(const Flags& flags, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  if (!game.ok()) return Fail("bench", game.status(), err);
+  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
+  out << "bench " << (*game)->spec() << ": " << flags.playouts
+      << " random playouts from the initial position, seed " << flags.seed << "\n";
+  const auto begin = std::chrono::steady_clock::now();
+  const PlayoutStats stats = start->RandomPlayouts(flags.playouts, flags.seed);
+  const double seconds = std::max(SecondsSince(begin), 1e-9);
+  out << absl::StrFormat(
+      "games %d: player 0 won %d, player 1 won %d, drawn %d\n"
+      "steps %d (%.1f per game), decisions %d (%.1f per game)\n"
+      "time %.3f s\n"
+      "actions/s %.0f (every step, chance outcomes included)\n"
+      "decisions/s %.0f\n"
+      "playouts/s %.0f\n",
+      stats.games, stats.wins[0], stats.wins[1], stats.draws, stats.steps,
+      static_cast<double>(stats.steps) / stats.games, stats.decisions,
+      static_cast<double>(stats.decisions) / stats.games, seconds, stats.steps / seconds,
+      stats.decisions / seconds, stats.games / seconds);
+  return kExitOk;
+}
+
+int RunSearchBench(const Flags& flags, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> specs;
+  if (!flags.ruleset.empty()) {
+    specs.push_back(flags.ruleset);
+  } else {
+    for (const RulesetInfo& info : ListRulesets()) specs.push_back(info.name);
+  }
+  int64_t signature = 0;
+  int64_t total_iterations = 0;
+  double total_seconds = 0;
+  for (const std::string& spec : specs) {
+    absl::StatusOr<std::shared_ptr<const Game>> game =
+        LoadGame(spec, specs.size() == 1 ? flags.scenario : "");
+    if (!game.ok()) return Fail("bench", game.status(), err);
+    const std::vector<std::unique_ptr<Position>> positions =
+        BenchPositions(**game, kBenchPositionsPerRuleset);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& position = *positions[i];
+      SearchOptions options;
+      options.seed = kBenchSeed;
+      options.threads = flags.threads;
+      options.deterministic = true;
+      options.max_iterations = flags.iterations;
+      const Player player =
+          position.Kind() == NodeKind::kDecision ? position.CurrentPlayer() : Player{0};
+      const SearchResult result = (*game)->NewSearch(options)->Run(position, player);
+      out << absl::StrFormat(
+          "%s #%d %s\n  player %d best %s: iterations %d, nodes %d, "
+          "%.3f s, %.0f iterations/s\n",
+          (*game)->name(), i + 1, position.ToString(), player, result.best_action_text,
+          result.iterations, result.tree_nodes, result.seconds, result.iterations_per_second);
+      signature += result.tree_nodes;
+      total_iterations += result.iterations;
+      total_seconds += result.seconds;
+    }
+  }
+  out << absl::StrFormat("total iterations %d in %.3f s: %.0f iterations/s\n", total_iterations,
+                         total_seconds, total_seconds > 0 ? total_iterations / total_seconds : 0);
+  out << "signature " << signature << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Position>> BenchPositions(const Game& game, int count) {
+  std::vector<std::unique_ptr<Position>> chosen;
+  for (int i = 0; i < count; ++i) {
+    Rng rng(kBenchSeed, static_cast<uint64_t>(i));
+    std::unique_ptr<Position> position = game.NewInitialPosition();
+    std::vector<std::unique_ptr<Position>> decisions;
+    while (position->Kind() != NodeKind::kTerminal) {
+      if (position->Kind() != NodeKind::kChance) decisions.push_back(position->Clone());
+      RandomStep(*position, rng);
+    }
+    if (decisions.empty()) continue;
+    chosen.push_back(std::move(decisions[decisions.size() * i / count]));
+  }
+  return chosen;
+}
+
+int RunBench(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  Flags flags;
+  const int code = ReportFlags("bench", ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  return flags.search ? RunSearchBench(flags, out, err) : RunPlayouts(flags, out, err);
+}
+
+}  // namespace sandtable

@@ -1,0 +1,177 @@
+#include "tools/cli_common.h"
+
+#include <exception>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "engine/check.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+
+absl::Status CatchFlagErrors(const std::function<absl::Status()>& parse) {
+  // cxxopts reports errors by exceptions; this is the only place they are caught.
+  try {
+    return parse();
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(e.what());
+  }
+}
+
+int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
+                std::ostream& out, std::ostream& err) {
+  if (!status.ok()) {
+    return Fail(command, absl::StrCat(status.message(), " (see --help)"), err);
+  }
+  if (flags.help) {
+    out << flags.help_text;
+    return kExitOk;
+  }
+  return -1;
+}
+
+int Fail(std::string_view command, std::string_view message, std::ostream& err, int code) {
+  err << "sandtable " << command << ": " << message << "\n";
+  return code;
+}
+
+int Fail(std::string_view command, const absl::Status& status, std::ostream& err, int code) {
+  err << "sandtable " << command << ": " << status.message() << "\n";
+  return code;
+}
+
+absl::StatusOr<std::string> ReadTextFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return absl::NotFoundError(absl::StrCat("cannot read file '", path, "'"));
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
+                                                     const std::string& scenario_path) {
+  std::string scenario_text;
+  if (!scenario_path.empty()) {
+    absl::StatusOr<std::string> text = ReadTextFile(scenario_path);
+    if (!text.ok()) return text.status();
+    scenario_text = *std::move(text);
+  }
+  return CreateGame(ruleset_spec.empty() ? DefaultRulesetName() : ruleset_spec, scenario_text);
+}
+
+absl::Status ApplyMoveText(Position& position, std::string_view text_in) {
+  const absl::string_view text =
+      absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
+  const std::string_view move(text.data(), text.size());
+  switch (position.Kind()) {
+    case NodeKind::kTerminal:
+      return absl::InvalidArgumentError(absl::StrCat("move '", text, "': the game is over"));
+    case NodeKind::kDecision:
+    case NodeKind::kChance: {
+      const Player actor =
+          position.Kind() == NodeKind::kChance ? kChancePlayer : position.CurrentPlayer();
+      absl::StatusOr<Action> action = position.ParseAction(actor, move);
+      if (!action.ok()) return action.status();
+      position.Apply(*action);
+      return absl::OkStatus();
+    }
+    case NodeKind::kSimultaneous: {
+      std::vector<absl::string_view> parts = absl::StrSplit(text, '|');
+      if (parts.size() != 2) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("move '", text,
+                         "': at a simultaneous node write both choices as "
+                         "'<player 0 action> | <player 1 action>'"));
+      }
+      JointAction joint;
+      for (Player p = 0; p < kNumPlayers; ++p) {
+        const absl::string_view part = absl::StripAsciiWhitespace(parts[p]);
+        absl::StatusOr<Action> action =
+            position.ParseAction(p, std::string_view(part.data(), part.size()));
+        if (!action.ok()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("player ", p, ": ", action.status().message()));
+        }
+        joint[p] = *action;
+      }
+      position.ApplyJoint(joint);
+      return absl::OkStatus();
+    }
+  }
+  return absl::InternalError("unknown node kind");
+}
+
+absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
+                                                       const std::string& state_text,
+                                                       const std::vector<std::string>& moves) {
+  std::unique_ptr<Position> position;
+  if (state_text.empty()) {
+    position = game.NewInitialPosition();
+  } else {
+    absl::StatusOr<std::unique_ptr<Position>> parsed = game.ParsePosition(state_text);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad position string: ", parsed.status().message()));
+    }
+    position = *std::move(parsed);
+  }
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const absl::Status status = ApplyMoveText(*position, moves[i]);
+    if (!status.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("move ", i + 1, " '", moves[i], "': ", status.message()));
+    }
+  }
+  return position;
+}
+
+Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
+  CHECK(!outcomes.empty());
+  double u = rng.Uniform();
+  for (const ChanceOutcome& outcome : outcomes) {
+    u -= outcome.probability.ToDouble();
+    if (u < 0) return outcome.outcome;
+  }
+  return outcomes.back().outcome;  // rounding left a sliver
+}
+
+void RandomStep(Position& position, Rng& rng) {
+  switch (position.Kind()) {
+    case NodeKind::kChance:
+      position.Apply(SampleOutcome(position.ChanceOutcomes(), rng));
+      return;
+    case NodeKind::kDecision: {
+      const ActionList actions = position.LegalActions(position.CurrentPlayer());
+      position.Apply(actions[static_cast<int>(rng.Below(actions.size()))]);
+      return;
+    }
+    case NodeKind::kSimultaneous: {
+      const ActionList first = position.LegalActions(0);
+      const ActionList second = position.LegalActions(1);
+      position.ApplyJoint({first[static_cast<int>(rng.Below(first.size()))],
+                           second[static_cast<int>(rng.Below(second.size()))]});
+      return;
+    }
+    case NodeKind::kTerminal:
+      CHECK(false);
+  }
+}
+
+std::string DescribeNode(const Position& position) {
+  switch (position.Kind()) {
+    case NodeKind::kDecision:
+      return absl::StrCat("player ", position.CurrentPlayer(), " to move");
+    case NodeKind::kChance:
+      return "chance";
+    case NodeKind::kSimultaneous:
+      return "simultaneous";
+    case NodeKind::kTerminal:
+      return "terminal";
+  }
+  return "?";
+}
+
+}  // namespace sandtable

@@ -1,0 +1,80 @@
+// What every subcommand shares: exit codes, cxxopts wrapped so no exception escapes, and
+// loading a game and a position from --ruleset, --scenario, --state and --moves.
+#ifndef SANDTABLE_TOOLS_CLI_COMMON_H_
+#define SANDTABLE_TOOLS_CLI_COMMON_H_
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/rng.h"
+#include "tools/game.h"
+
+namespace sandtable {
+
+// Debian's Abseil has its own string_view; StrCat and friends need it.
+inline absl::string_view AbslView(std::string_view text) { return {text.data(), text.size()}; }
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // something went wrong while running
+inline constexpr int kExitUsage = 2;    // bad flags, values, specs, positions or actions
+
+// Runs `parse`, which may use cxxopts freely, and turns any exception it throws (unknown
+// flag, bad value, missing argument) into an InvalidArgument status.
+absl::Status CatchFlagErrors(const std::function<absl::Status()>& parse);
+
+// The flags of a subcommand, parsed: `help` set when --help was given (with `help_text`).
+struct FlagsBase {
+  bool help = false;
+  std::string help_text;
+};
+
+// Prints the outcome of parsing flags: the help text (returns kExitOk), one error line
+// "sandtable <command>: <message>" (returns kExitUsage), or nothing (returns -1: go on).
+int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
+                std::ostream& out, std::ostream& err);
+
+// Prints "sandtable <command>: <message>" and returns `code`.
+int Fail(std::string_view command, std::string_view message, std::ostream& err,
+         int code = kExitUsage);
+
+// Prints "sandtable <command>: <status message>" and returns `code`.
+int Fail(std::string_view command, const absl::Status& status, std::ostream& err,
+         int code = kExitUsage);
+
+absl::StatusOr<std::string> ReadTextFile(const std::string& path);
+
+// The game named by `ruleset_spec` ("" = the default ruleset), with the scenario read from
+// `scenario_path` when it is not empty.
+absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
+                                                     const std::string& scenario_path);
+
+// Applies one move in the notation of the node it is played at: a decision of the player
+// to move, a chance outcome (raw faces accepted), or at a simultaneous node both players'
+// choices as "<player 0 action> | <player 1 action>". Errors leave `position` unchanged.
+absl::Status ApplyMoveText(Position& position, std::string_view text);
+
+// The position given by `state_text` ("" = the initial position) after `moves`.
+absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
+                                                       const std::string& state_text,
+                                                       const std::vector<std::string>& moves);
+
+// A chance outcome drawn by its probability.
+Action SampleOutcome(const ChanceList& outcomes, Rng& rng);
+
+// One step of a uniformly random game: a random decision or joint choice, or a chance
+// outcome drawn by its probability. The position must not be terminal.
+void RandomStep(Position& position, Rng& rng);
+
+// "player 0 to move", "chance", "simultaneous", "terminal".
+std::string DescribeNode(const Position& position);
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_CLI_COMMON_H_

@@ -1,0 +1,209 @@
+#include "tools/cli_odds.h"
+
+#include <cxxopts.hpp>
+#include <map>
+#include <memory>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "tools/cli_common.h"
+
+namespace sandtable {
+namespace {
+
+using ResultKey = std::pair<std::vector<int>, std::string>;
+
+struct Enumeration {
+  const Position* before;
+  bool by_position;
+  int64_t max_paths;
+  int64_t paths = 0;
+  std::vector<std::string> names;
+  bool have_names = false;
+  std::map<ResultKey, Probability> results;
+};
+
+absl::Status Enumerate(const Position& position, Probability probability, Enumeration& e) {
+  if (position.Kind() == NodeKind::kChance) {
+    for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
+      std::unique_ptr<Position> child = position.Clone();
+      child->Apply(outcome.outcome);
+      const absl::Status status = Enumerate(*child, probability * outcome.probability, e);
+      if (!status.ok()) return status;
+    }
+    return absl::OkStatus();
+  }
+  if (++e.paths > e.max_paths) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("more than ", e.max_paths, " chance paths: too many to enumerate"));
+  }
+  const std::vector<std::pair<std::string, int>> measures = position.ResultMeasures(*e.before);
+  std::vector<std::string> names;
+  ResultKey key;
+  for (const auto& [name, value] : measures) {
+    names.push_back(name);
+    key.first.push_back(value);
+  }
+  if (!e.have_names) {
+    e.names = names;
+    e.have_names = true;
+  } else if (names != e.names) {
+    return absl::InternalError("the ruleset reported different measures for one action");
+  }
+  if (e.by_position) key.second = position.ToString();
+  auto [it, inserted] = e.results.try_emplace(key, Probability::Zero());
+  it->second += probability;
+  return absl::OkStatus();
+}
+
+struct Flags : FlagsBase {
+  std::string ruleset;
+  std::string scenario;
+  std::string state;
+  std::vector<std::string> moves;
+  std::string action;
+  bool by_position = false;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options(
+        "sandtable odds",
+        "The exact distribution of one action's results: the action is applied, then every "
+        "chance node is enumerated until the next decision or the end. Each distinct result "
+        "(the ruleset's measures, e.g. damage and destroyed) is printed with its exact "
+        "probability, then the expected value of each measure.");
+    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
+        "scenario", "scenario file", cxxopts::value<std::string>())(
+        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
+        "moves", "moves to play first, comma-separated (or repeat --moves)",
+        cxxopts::value<std::vector<std::string>>())(
+        "action", "the action of the player to move (omit at a chance node)",
+        cxxopts::value<std::string>())("positions", "also tell results apart by position")(
+        "h,help", "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    if (result.count("help")) {
+      flags.help = true;
+      flags.help_text = options.help();
+      return absl::OkStatus();
+    }
+    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
+    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    if (result.count("state")) flags.state = result["state"].as<std::string>();
+    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    if (result.count("action")) flags.action = result["action"].as<std::string>();
+    flags.by_position = result.count("positions") > 0;
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+void SignedProbability::AddTimes(Probability p, int value) {
+  if (value > 0) positive += p * Probability(static_cast<uint64_t>(value), 1);
+  if (value < 0)
+    negative += p * Probability(static_cast<uint64_t>(-static_cast<int64_t>(value)), 1);
+}
+
+std::string SignedProbability::ToString() const {
+  if (negative < positive) return (positive - negative).ToString();
+  if (positive == negative) return "0";
+  return "-" + (negative - positive).ToString();
+}
+
+absl::StatusOr<OddsResult> ComputeOdds(const Position& before, std::optional<Action> action,
+                                       bool by_position, int64_t max_paths) {
+  std::unique_ptr<Position> start = before.Clone();
+  if (action.has_value()) {
+    if (before.Kind() != NodeKind::kDecision) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("odds of an action need a decision node; this is ", DescribeNode(before)));
+    }
+    if (!before.LegalActions(before.CurrentPlayer()).Contains(*action)) {
+      return absl::InvalidArgumentError("the action is not legal here");
+    }
+    start->Apply(*action);
+  } else if (before.Kind() != NodeKind::kChance) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("name an action: this is ", DescribeNode(before), ", not a chance node"));
+  }
+  Enumeration e{&before, by_position, max_paths};
+  absl::Status status = Enumerate(*start, Probability::One(), e);
+  if (!status.ok()) return status;
+  if (e.names.empty() && !by_position) {
+    // Without measures the resulting positions are the only results to tell apart.
+    e = Enumeration{&before, true, max_paths};
+    status = Enumerate(*start, Probability::One(), e);
+    if (!status.ok()) return status;
+  }
+
+  OddsResult odds;
+  odds.measure_names = e.names;
+  odds.paths = e.paths;
+  odds.expected.resize(e.names.size());
+  for (const auto& [key, probability] : e.results) {
+    odds.lines.push_back({key.first, key.second, probability});
+    odds.total += probability;
+    for (size_t i = 0; i < key.first.size(); ++i) {
+      odds.expected[i].AddTimes(probability, key.first[i]);
+    }
+  }
+  return odds;
+}
+
+int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  Flags flags;
+  const int code = ReportFlags("odds", ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  if (!game.ok()) return Fail("odds", game.status(), err);
+  absl::StatusOr<std::unique_ptr<Position>> position =
+      LoadPosition(**game, flags.state, flags.moves);
+  if (!position.ok()) return Fail("odds", position.status(), err);
+  const Position& before = **position;
+
+  std::optional<Action> action;
+  std::string what = "the chance node";
+  if (!flags.action.empty()) {
+    if (before.Kind() != NodeKind::kDecision) {
+      return Fail("odds",
+                  absl::StrCat("--action needs a decision node; this is ", DescribeNode(before)),
+                  err);
+    }
+    absl::StatusOr<Action> parsed = before.ParseAction(before.CurrentPlayer(), flags.action);
+    if (!parsed.ok()) return Fail("odds", parsed.status(), err);
+    action = *parsed;
+    what = absl::StrCat("'", before.ActionToString(before.CurrentPlayer(), *parsed), "' by player ",
+                        before.CurrentPlayer());
+  } else if (before.Kind() != NodeKind::kChance) {
+    return Fail("odds", absl::StrCat("--action is required: this is ", DescribeNode(before)), err);
+  }
+  absl::StatusOr<OddsResult> odds = ComputeOdds(before, action, flags.by_position);
+  if (!odds.ok()) return Fail("odds", odds.status(), err, kExitFailure);
+
+  out << "odds of " << what << " in " << (*game)->spec() << " from " << before.ToString() << "\n";
+  for (const OddsLine& line : odds->lines) {
+    std::string label;
+    for (size_t i = 0; i < line.values.size(); ++i) {
+      absl::StrAppend(&label, i > 0 ? " " : "", odds->measure_names[i], "=", line.values[i]);
+    }
+    if (label.empty()) label = "(no measures)";
+    out << absl::StrFormat("  %-40s %12s  %.6f\n", label, line.probability.ToString(),
+                           line.probability.ToDouble());
+    if (!line.position.empty()) out << "    -> " << line.position << "\n";
+  }
+  for (size_t i = 0; i < odds->measure_names.size(); ++i) {
+    out << absl::StrFormat("expected %s: %s = %.6g\n", odds->measure_names[i],
+                           odds->expected[i].ToString(), odds->expected[i].ToDouble());
+  }
+  out << absl::StrFormat("total probability %s over %d chance paths\n", odds->total.ToString(),
+                         odds->paths);
+  return kExitOk;
+}
+
+}  // namespace sandtable

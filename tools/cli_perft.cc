@@ -1,0 +1,230 @@
+#include "tools/cli_perft.h"
+
+#include <chrono>
+#include <cxxopts.hpp>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "tools/cli_common.h"
+
+namespace sandtable {
+namespace {
+
+// One root branch: how to step a copy of the position into it.
+struct Branch {
+  std::string text;
+  Probability probability;
+  bool joint = false;
+  Action action = kInvalidAction;
+  JointAction joint_action{};
+};
+
+std::vector<Branch> Branches(const Position& position) {
+  std::vector<Branch> branches;
+  switch (position.Kind()) {
+    case NodeKind::kTerminal:
+      break;
+    case NodeKind::kDecision: {
+      const Player player = position.CurrentPlayer();
+      const ActionList actions = position.LegalActions(player);
+      for (const Action action : actions) {
+        branches.push_back({position.ActionToString(player, action),
+                            Probability(1, actions.size()),
+                            false,
+                            action,
+                            {}});
+      }
+      break;
+    }
+    case NodeKind::kChance:
+      for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
+        branches.push_back({position.ActionToString(kChancePlayer, outcome.outcome),
+                            outcome.probability,
+                            false,
+                            outcome.outcome,
+                            {}});
+      }
+      break;
+    case NodeKind::kSimultaneous: {
+      const ActionList first = position.LegalActions(0);
+      const ActionList second = position.LegalActions(1);
+      const Probability share(1, static_cast<uint64_t>(first.size()) * second.size());
+      for (const Action a : first) {
+        for (const Action b : second) {
+          branches.push_back(
+              {absl::StrCat(position.ActionToString(0, a), " | ", position.ActionToString(1, b)),
+               share, true, kInvalidAction, JointAction{a, b}});
+        }
+      }
+      break;
+    }
+  }
+  return branches;
+}
+
+std::unique_ptr<Position> Step(const Position& position, const Branch& branch) {
+  std::unique_ptr<Position> child = position.Clone();
+  if (branch.joint) {
+    child->ApplyJoint(branch.joint_action);
+  } else {
+    child->Apply(branch.action);
+  }
+  return child;
+}
+
+void CountNode(const Position& position, int branches, PerftCounts& counts) {
+  switch (position.Kind()) {
+    case NodeKind::kDecision:
+      ++counts.decision_nodes;
+      counts.decision_branches += branches;
+      break;
+    case NodeKind::kChance:
+      ++counts.chance_nodes;
+      counts.chance_branches += branches;
+      break;
+    case NodeKind::kSimultaneous:
+      ++counts.simultaneous_nodes;
+      counts.joint_branches += branches;
+      break;
+    case NodeKind::kTerminal:
+      break;
+  }
+}
+
+struct Flags : FlagsBase {
+  std::string ruleset;
+  std::string scenario;
+  std::string state;
+  std::vector<std::string> moves;
+  int depth = 0;
+  bool divide = false;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options("sandtable perft",
+                             "Counts the game tree to a depth: leaves, decision, chance and "
+                             "simultaneous branches, and the exact probability mass at the "
+                             "leaves (chance exact, decisions uniform; 1 for a correct "
+                             "ruleset).");
+    options.add_options()("ruleset", "ruleset spec, e.g. quickplay(squad_size=5)",
+                          cxxopts::value<std::string>())("scenario", "scenario file",
+                                                         cxxopts::value<std::string>())(
+        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
+        "moves", "moves to play first, comma-separated (or repeat --moves)",
+        cxxopts::value<std::vector<std::string>>())("depth", "plies to count (required)",
+                                                    cxxopts::value<int>())(
+        "divide", "counts below each root branch")("h,help", "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    if (result.count("help")) {
+      flags.help = true;
+      flags.help_text = options.help();
+      return absl::OkStatus();
+    }
+    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
+    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    if (result.count("state")) flags.state = result["state"].as<std::string>();
+    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    if (!result.count("depth")) return absl::InvalidArgumentError("--depth is required");
+    flags.depth = result["depth"].as<int>();
+    if (flags.depth < 0 || flags.depth > 64) {
+      return absl::InvalidArgumentError("--depth must be 0..64");
+    }
+    flags.divide = result.count("divide") > 0;
+    return absl::OkStatus();
+  });
+}
+
+std::string CountsText(const PerftCounts& c) {
+  return absl::StrFormat(
+      "leaves %d (terminal %d)\ndecision nodes %d, branches %d\nchance nodes %d, branches "
+      "%d\nsimultaneous nodes %d, joint branches %d\nleaf mass %s (%.17g)\n",
+      c.leaves, c.terminal_leaves, c.decision_nodes, c.decision_branches, c.chance_nodes,
+      c.chance_branches, c.simultaneous_nodes, c.joint_branches, c.leaf_mass.ToString(),
+      c.leaf_mass.ToDouble());
+}
+
+}  // namespace
+
+void PerftCounts::Add(const PerftCounts& other) {
+  leaves += other.leaves;
+  terminal_leaves += other.terminal_leaves;
+  decision_nodes += other.decision_nodes;
+  decision_branches += other.decision_branches;
+  chance_nodes += other.chance_nodes;
+  chance_branches += other.chance_branches;
+  simultaneous_nodes += other.simultaneous_nodes;
+  joint_branches += other.joint_branches;
+}
+
+PerftCounts Perft(const Position& position, int depth) {
+  PerftCounts counts;
+  if (position.Kind() == NodeKind::kTerminal || depth == 0) {
+    counts.leaves = 1;
+    counts.terminal_leaves = position.Kind() == NodeKind::kTerminal ? 1 : 0;
+    counts.leaf_mass = Probability::One();
+    return counts;
+  }
+  const std::vector<Branch> branches = Branches(position);
+  CountNode(position, static_cast<int>(branches.size()), counts);
+  for (const Branch& branch : branches) {
+    const PerftCounts child = Perft(*Step(position, branch), depth - 1);
+    counts.Add(child);
+    counts.leaf_mass += branch.probability * child.leaf_mass;
+  }
+  return counts;
+}
+
+std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth) {
+  std::vector<PerftDivideLine> lines;
+  if (depth == 0) return lines;
+  for (const Branch& branch : Branches(position)) {
+    lines.push_back({branch.text, branch.probability, Perft(*Step(position, branch), depth - 1)});
+  }
+  return lines;
+}
+
+int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  Flags flags;
+  const int code = ReportFlags("perft", ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  if (!game.ok()) return Fail("perft", game.status(), err);
+  absl::StatusOr<std::unique_ptr<Position>> position =
+      LoadPosition(**game, flags.state, flags.moves);
+  if (!position.ok()) return Fail("perft", position.status(), err);
+
+  out << "perft " << flags.depth << " of " << (*game)->spec() << " from " << (*position)->ToString()
+      << " (" << DescribeNode(**position) << ")\n";
+  const auto start = std::chrono::steady_clock::now();
+  PerftCounts counts;
+  if (flags.divide && flags.depth > 0 && (*position)->Kind() != NodeKind::kTerminal) {
+    // The total is the root plus the branches: no second walk.
+    const std::vector<PerftDivideLine> lines = PerftDivide(**position, flags.depth);
+    CountNode(**position, static_cast<int>(lines.size()), counts);
+    for (const PerftDivideLine& line : lines) {
+      out << absl::StrFormat("%s: %d leaves, mass %s (branch probability %s)\n", line.branch,
+                             line.counts.leaves, line.counts.leaf_mass.ToString(),
+                             line.probability.ToString());
+      counts.Add(line.counts);
+      counts.leaf_mass += line.probability * line.counts.leaf_mass;
+    }
+  } else {
+    counts = Perft(**position, flags.depth);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out << CountsText(counts);
+  const int64_t nodes =
+      counts.leaves + counts.decision_nodes + counts.chance_nodes + counts.simultaneous_nodes;
+  out << absl::StrFormat("time %.3f s, %.0f nodes/s\n", seconds,
+                         seconds > 0 ? nodes / seconds : 0.0);
+  return kExitOk;
+}
+
+}  // namespace sandtable

@@ -1,0 +1,51 @@
+// `sandtable perft`: counts the game tree to a depth, decision, chance and simultaneous
+// branches separately, with the exact probability mass reaching the leaves.
+#ifndef SANDTABLE_TOOLS_CLI_PERFT_H_
+#define SANDTABLE_TOOLS_CLI_PERFT_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/probability.h"
+#include "tools/game.h"
+
+namespace sandtable {
+
+struct PerftCounts {
+  // Positions at the depth plus positions where the game ended earlier (every step, chance
+  // outcomes and joint choices included, is one ply).
+  int64_t leaves = 0;
+  int64_t terminal_leaves = 0;
+  // Interior nodes by kind and the branches leaving them.
+  int64_t decision_nodes = 0;
+  int64_t decision_branches = 0;
+  int64_t chance_nodes = 0;
+  int64_t chance_branches = 0;
+  int64_t simultaneous_nodes = 0;
+  int64_t joint_branches = 0;  // |player 0's actions| x |player 1's actions| per node
+  // The probability of reaching a leaf when chance follows its exact distribution and every
+  // decision is uniform: exactly 1 for a correct ruleset (a node with no actions or no
+  // outcomes before the end loses its share).
+  Probability leaf_mass = Probability::Zero();
+
+  void Add(const PerftCounts& other);
+};
+
+PerftCounts Perft(const Position& position, int depth);
+
+// Perft below each root branch; `probability` is the chance probability (or the uniform
+// share of a decision or joint choice) of that branch.
+struct PerftDivideLine {
+  std::string branch;
+  Probability probability;
+  PerftCounts counts;
+};
+std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth);
+
+int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_CLI_PERFT_H_

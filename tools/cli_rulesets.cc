@@ -1,0 +1,47 @@
+#include "tools/cli_rulesets.h"
+
+#include <cxxopts.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "tools/cli_common.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+namespace {
+
+absl::Status ParseFlags(int argc, const char* const* argv, FlagsBase& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options("sandtable rulesets",
+                             "Lists the rulesets and their parameters. A ruleset is named on "
+                             "the command line as name or name(key=value,...).");
+    options.add_options()("h,help", "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    flags.help = result.count("help") > 0;
+    flags.help_text = options.help();
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+int RunRulesets(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  FlagsBase flags;
+  const int code = ReportFlags("rulesets", ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  const std::vector<RulesetInfo> rulesets = ListRulesets();
+  if (rulesets.empty()) out << "(no rulesets are built in)\n";
+  for (const RulesetInfo& info : rulesets) {
+    out << info.name << (info.name == DefaultRulesetName() ? " (default)" : "") << ": "
+        << info.description << "\n";
+    for (const ParamDef& param : info.params) {
+      out << "  " << param.name << ": " << param.description << " (" << param.Describe() << ")\n";
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace sandtable

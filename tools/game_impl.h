@@ -1,0 +1,310 @@
+// GameImpl<G, E>: the type-erased Game/Position/Search of tools/game.h for any registered
+// ruleset G with its evaluator E. Written once; the registry instantiates it per ruleset.
+#ifndef SANDTABLE_TOOLS_GAME_IMPL_H_
+#define SANDTABLE_TOOLS_GAME_IMPL_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "engine/check.h"
+#include "engine/params.h"
+#include "engine/ruleset.h"
+#include "engine/types.h"
+#include "eval/evaluator.h"
+#include "search/searcher.h"
+#include "tools/game.h"
+
+namespace sandtable {
+
+namespace game_impl_internal {
+
+// Debian's Abseil has its own string_view; StrCat needs it.
+inline absl::string_view View(std::string_view text) { return {text.data(), text.size()}; }
+
+// "a, b, c" of at most `limit` actions, then "... (N more)": for error messages.
+template <typename G>
+std::string ListActions(const G& game, const typename G::State& state, Player actor,
+                        const ActionList& actions, int limit = 24) {
+  std::string text;
+  for (int i = 0; i < actions.size() && i < limit; ++i) {
+    if (i > 0) text += ", ";
+    text += game.ActionToString(state, actor, actions[i]);
+  }
+  if (actions.size() > limit) absl::StrAppend(&text, ", ... (", actions.size() - limit, " more)");
+  return text;
+}
+
+// Samples a chance outcome by its probability with one uniform draw.
+inline Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
+  DCHECK(!outcomes.empty());
+  double u = rng.Uniform();
+  for (const ChanceOutcome& outcome : outcomes) {
+    u -= outcome.probability.ToDouble();
+    if (u < 0) return outcome.outcome;
+  }
+  return outcomes.back().outcome;  // rounding left a sliver
+}
+
+}  // namespace game_impl_internal
+
+template <RegisteredRuleset G, typename E>
+class GameImpl;
+
+template <RegisteredRuleset G, typename E>
+class PositionImpl final : public Position {
+ public:
+  using State = typename G::State;
+
+  PositionImpl(std::shared_ptr<const GameImpl<G, E>> game, const State& state)
+      : game_(std::move(game)), state_(state) {}
+
+  const State& state() const { return state_; }
+  const G& ruleset() const { return game_->ruleset(); }
+
+  std::unique_ptr<Position> Clone() const override {
+    return std::make_unique<PositionImpl>(game_, state_);
+  }
+  const Game& game() const override { return *game_; }
+
+  NodeKind Kind() const override { return ruleset().Kind(state_); }
+  Player CurrentPlayer() const override { return ruleset().CurrentPlayer(state_); }
+  ActionList LegalActions(Player player) const override {
+    ActionList actions;
+    const NodeKind kind = Kind();
+    if (kind == NodeKind::kDecision || kind == NodeKind::kSimultaneous) {
+      ruleset().LegalActions(state_, player, actions);
+    }
+    return actions;
+  }
+  ChanceList ChanceOutcomes() const override {
+    ChanceList outcomes;
+    if (Kind() == NodeKind::kChance) ruleset().ChanceOutcomes(state_, outcomes);
+    return outcomes;
+  }
+  void Apply(Action action) override {
+    const NodeKind kind = Kind();
+    if (kind == NodeKind::kDecision) {
+      CHECK(LegalActions(CurrentPlayer()).Contains(action));
+    } else {
+      CHECK(kind == NodeKind::kChance);
+      bool found = false;
+      for (const ChanceOutcome& outcome : ChanceOutcomes()) found |= outcome.outcome == action;
+      CHECK(found);
+    }
+    ruleset().Apply(state_, action);
+  }
+  void ApplyJoint(JointAction joint) override {
+    CHECK(Kind() == NodeKind::kSimultaneous);
+    for (Player p = 0; p < kNumPlayers; ++p) CHECK(LegalActions(p).Contains(joint[p]));
+    ruleset().ApplyJoint(state_, joint);
+  }
+
+  double Returns(Player player) const override { return ruleset().Returns(state_, player); }
+  int Score(Player player) const override { return ruleset().Score(state_, player); }
+  uint64_t InformationSetKey(Player player) const override {
+    return ruleset().InformationSetKey(state_, player);
+  }
+  std::string DescribeHidden(Player owner) const override {
+    return ruleset().DescribeHidden(state_, owner);
+  }
+  void Determinize(Player observer, Rng& rng) override {
+    state_ = ruleset().Determinize(state_, observer, rng);
+  }
+  std::vector<std::pair<std::string, int>> ResultMeasures(const Position& before) const override {
+    return ruleset().ResultMeasures(SameGame(before).state_, state_);
+  }
+
+  std::string ActionToString(Player actor, Action action) const override {
+    return ruleset().ActionToString(state_, actor, action);
+  }
+  absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const override;
+  std::string ToString() const override { return ruleset().StateToString(state_); }
+  std::string Render() const override { return ruleset().Render(state_); }
+
+  double Evaluate() const override {
+    if (Kind() == NodeKind::kTerminal) return Returns(0);
+    return game_->evaluator().Evaluate(ruleset(), state_);
+  }
+  PlayoutStats RandomPlayouts(int64_t games, uint64_t seed) const override;
+
+  // Downcasts a position of the same game object (CHECKed).
+  const PositionImpl& SameGame(const Position& other) const {
+    CHECK(&other.game() == game_.get());
+    return static_cast<const PositionImpl&>(other);
+  }
+
+ private:
+  std::shared_ptr<const GameImpl<G, E>> game_;
+  State state_;
+};
+
+template <RegisteredRuleset G, typename E>
+class SearchImpl final : public Search {
+ public:
+  SearchImpl(std::shared_ptr<const GameImpl<G, E>> game, const SearchOptions& options)
+      : game_(std::move(game)), searcher_(game_->ruleset(), options, game_->evaluator()) {}
+
+  SearchResult Run(const Position& position, Player player) override {
+    CHECK(&position.game() == game_.get());
+    return searcher_.Search(static_cast<const PositionImpl<G, E>&>(position).state(), player);
+  }
+  void Stop() override { searcher_.Stop(); }
+
+ private:
+  std::shared_ptr<const GameImpl<G, E>> game_;  // outlives searcher_, which refers to it
+  Searcher<G, E> searcher_;
+};
+
+template <RegisteredRuleset G, typename E>
+class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl<G, E>> {
+ public:
+  // `spec` is the canonical spec, e.g. "quickplay(squad_size=4,cells_per_brick=1)".
+  GameImpl(std::shared_ptr<const G> ruleset, std::string spec, E evaluator = {})
+      : ruleset_(std::move(ruleset)), spec_(std::move(spec)), evaluator_(std::move(evaluator)) {}
+
+  const G& ruleset() const { return *ruleset_; }
+  const E& evaluator() const { return evaluator_; }
+
+  std::string_view name() const override { return G::kName; }
+  std::string spec() const override { return spec_; }
+  int MaxGameLength() const override { return ruleset_->MaxGameLength(); }
+  std::unique_ptr<Position> NewInitialPosition() const override {
+    return std::make_unique<PositionImpl<G, E>>(this->shared_from_this(), ruleset_->InitialState());
+  }
+  absl::StatusOr<std::unique_ptr<Position>> ParsePosition(std::string_view text) const override {
+    absl::StatusOr<typename G::State> state = ruleset_->ParseState(text);
+    if (!state.ok()) return state.status();
+    return std::unique_ptr<Position>(
+        std::make_unique<PositionImpl<G, E>>(this->shared_from_this(), *state));
+  }
+  std::unique_ptr<Search> NewSearch(const SearchOptions& options) const override {
+    return std::make_unique<SearchImpl<G, E>>(this->shared_from_this(), options);
+  }
+
+ private:
+  std::shared_ptr<const G> ruleset_;
+  std::string spec_;
+  E evaluator_;
+};
+
+// Validates `values` against G's parameters and creates the game; the registry's factory.
+template <RegisteredRuleset G, typename E>
+absl::StatusOr<std::shared_ptr<const Game>> CreateGameOf(
+    const std::map<std::string, std::string>& values, std::string_view scenario_text) {
+  const absl::StatusOr<Params> params = Params::Resolve(G::ParamDefs(), values);
+  if (!params.ok()) return params.status();
+  absl::StatusOr<std::shared_ptr<const G>> ruleset = G::Create(*params, scenario_text);
+  if (!ruleset.ok()) return ruleset.status();
+  const std::string canonical = params->ToString();
+  std::string spec{std::string_view(G::kName)};
+  if (!canonical.empty()) absl::StrAppend(&spec, "(", canonical, ")");
+  return std::shared_ptr<const Game>(
+      std::make_shared<GameImpl<G, E>>(*std::move(ruleset), std::move(spec)));
+}
+
+template <RegisteredRuleset G, typename E>
+absl::StatusOr<Action> PositionImpl<G, E>::ParseAction(Player actor, std::string_view text) const {
+  const G& game = ruleset();
+  const NodeKind kind = Kind();
+  if (kind == NodeKind::kTerminal) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "illegal action '", game_impl_internal::View(text), "' here: the game is over"));
+  }
+  if (kind == NodeKind::kChance) {
+    const ChanceList outcomes = ChanceOutcomes();
+    ActionList legal;
+    for (const ChanceOutcome& outcome : outcomes) legal.push_back(outcome.outcome);
+    if (actor != kChancePlayer) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("illegal action '", game_impl_internal::View(text),
+                       "' here: this is a chance node; outcomes: ",
+                       game_impl_internal::ListActions(game, state_, kChancePlayer, legal)));
+    }
+    absl::StatusOr<Action> action = game.ParseAction(state_, kChancePlayer, text);
+    if (!action.ok() || !legal.Contains(*action)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "illegal outcome '", game_impl_internal::View(text), "' here",
+          action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
+          "; outcomes: ", game_impl_internal::ListActions(game, state_, kChancePlayer, legal)));
+    }
+    return *action;
+  }
+  if (actor < 0 || actor >= kNumPlayers) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "illegal action '", game_impl_internal::View(text), "' here: ", NodeKindName(kind),
+        " node of player ", CurrentPlayer(), ", not a chance node"));
+  }
+  if (kind == NodeKind::kDecision && actor != CurrentPlayer()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal action '", game_impl_internal::View(text), "' for player ", actor,
+                     ": player ", CurrentPlayer(), " is to move"));
+  }
+  const ActionList legal = LegalActions(actor);
+  absl::StatusOr<Action> action = game.ParseAction(state_, actor, text);
+  if (!action.ok() || !legal.Contains(*action)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal action '", game_impl_internal::View(text), "' here",
+                     action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
+                     "; legal: ", game_impl_internal::ListActions(game, state_, actor, legal)));
+  }
+  return *action;
+}
+
+template <RegisteredRuleset G, typename E>
+PlayoutStats PositionImpl<G, E>::RandomPlayouts(int64_t games, uint64_t seed) const {
+  const G& game = ruleset();
+  PlayoutStats stats;
+  Rng rng(seed);
+  ActionList actions;
+  ActionList other;
+  ChanceList outcomes;
+  for (int64_t g = 0; g < games; ++g) {
+    State state = state_;
+    while (true) {
+      const NodeKind kind = game.Kind(state);
+      if (kind == NodeKind::kTerminal) break;
+      ++stats.steps;
+      if (kind == NodeKind::kChance) {
+        outcomes.clear();
+        game.ChanceOutcomes(state, outcomes);
+        game.Apply(state, game_impl_internal::SampleOutcome(outcomes, rng));
+        continue;
+      }
+      ++stats.decisions;
+      if (kind == NodeKind::kDecision) {
+        actions.clear();
+        game.LegalActions(state, game.CurrentPlayer(state), actions);
+        game.Apply(state, actions[static_cast<int>(rng.Below(actions.size()))]);
+      } else {
+        actions.clear();
+        other.clear();
+        game.LegalActions(state, 0, actions);
+        game.LegalActions(state, 1, other);
+        game.ApplyJoint(state, {actions[static_cast<int>(rng.Below(actions.size()))],
+                                other[static_cast<int>(rng.Below(other.size()))]});
+      }
+    }
+    ++stats.games;
+    const double result = game.Returns(state, 0);
+    if (result > 0) {
+      ++stats.wins[0];
+    } else if (result < 0) {
+      ++stats.wins[1];
+    } else {
+      ++stats.draws;
+    }
+  }
+  return stats;
+}
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_GAME_IMPL_H_

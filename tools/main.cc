@@ -1,0 +1,89 @@
+// The sandtable program: with no arguments it speaks the text protocol on stdin/stdout;
+// otherwise the first argument names a subcommand, which gets the remaining arguments with
+// its own name as argv[0].
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "tools/cli_analyse.h"
+#include "tools/cli_bench.h"
+#include "tools/cli_common.h"
+#include "tools/cli_demo.h"
+#include "tools/cli_match.h"
+#include "tools/cli_odds.h"
+#include "tools/cli_perft.h"
+#include "tools/cli_rulesets.h"
+
+#if __has_include("tools/protocol.h") && defined(SANDTABLE_HAVE_PROTOCOL)
+#include "tools/protocol.h"
+#define SANDTABLE_DISPATCH_PROTOCOL 1
+#endif
+#if __has_include("tools/play.h") && defined(SANDTABLE_HAVE_PLAY)
+#include "tools/play.h"
+#define SANDTABLE_DISPATCH_PLAY 1
+#endif
+
+namespace sandtable {
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+};
+
+constexpr Command kCommands[] = {
+    {"rulesets", "list the rulesets and their parameters", &RunRulesets},
+    {"perft", "count decision and chance branches to a depth", &RunPerft},
+    {"bench", "random playouts per second; --search: fixed searches and a signature", &RunBench},
+    {"analyse", "analyse one position (text table or --json)", &RunAnalyse},
+    {"odds", "the exact outcome distribution of one action", &RunOdds},
+    {"match", "bot against bot: score, Elo, SPRT", &RunMatch},
+    {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
+};
+
+void PrintUsage(std::ostream& out) {
+  out << "usage: sandtable [command] [flags]   (no command: the text protocol on stdin)\n"
+         "  play      a game against the bot in the terminal\n";
+  for (const Command& command : kCommands) {
+    out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.summary
+        << "\n";
+  }
+  out << "Every command takes --help.\n";
+}
+
+int Main(int argc, char** argv) {
+  if (argc < 2) {
+#ifdef SANDTABLE_DISPATCH_PROTOCOL
+    return RunProtocol(std::cin, std::cout);
+#else
+    std::cerr << "sandtable: the text protocol is not built in yet\n";
+    PrintUsage(std::cerr);
+    return kExitUsage;
+#endif
+  }
+  const std::string_view name = argv[1];
+  if (name == "help" || name == "--help" || name == "-h") {
+    PrintUsage(std::cout);
+    return kExitOk;
+  }
+  if (name == "play") {
+#ifdef SANDTABLE_DISPATCH_PLAY
+    return RunPlay(argc - 1, argv + 1);
+#else
+    std::cerr << "sandtable: 'play' is not built in yet; showing a seeded demo game instead\n";
+    return RunDemo(argc - 1, argv + 1, std::cout, std::cerr);
+#endif
+  }
+  for (const Command& command : kCommands) {
+    if (command.name == name) return command.run(argc - 1, argv + 1, std::cout, std::cerr);
+  }
+  std::cerr << "sandtable: unknown command '" << name << "'\n";
+  PrintUsage(std::cerr);
+  return kExitUsage;
+}
+
+}  // namespace
+}  // namespace sandtable
+
+int main(int argc, char** argv) { return sandtable::Main(argc, argv); }

@@ -1,0 +1,37 @@
+// The explicit list of rulesets the program knows, each bound with its evaluator. Adding a
+// ruleset is one line in registry.cc (no static-initialiser magic).
+#ifndef SANDTABLE_TOOLS_REGISTRY_H_
+#define SANDTABLE_TOOLS_REGISTRY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/params.h"
+#include "tools/game.h"
+
+namespace sandtable {
+
+struct RulesetInfo {
+  std::string name;
+  std::string description;
+  std::vector<ParamDef> params;
+};
+
+// Every registered ruleset, in registry order (the default ruleset first).
+std::vector<RulesetInfo> ListRulesets();
+
+// The ruleset a command uses when none is named: quickplay when it is built in.
+std::string DefaultRulesetName();
+
+// Creates a game from a spec "name" or "name(key=value,...)" and an optional scenario text
+// (empty: the ruleset's default scenario). Errors name the unknown ruleset or parameter
+// and what is accepted.
+absl::StatusOr<std::shared_ptr<const Game>> CreateGame(std::string_view spec,
+                                                       std::string_view scenario_text = "");
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_REGISTRY_H_
