@@ -7,6 +7,9 @@
 #include "absl/strings/str_join.h"
 #include "tools/game_impl.h"
 
+#if defined(SANDTABLE_HAVE_QUICKPLAY)
+#include "rulesets/quickplay/quickplay.h"
+#endif
 #if defined(SANDTABLE_HAVE_REFERENCE)
 #include "rulesets/reference/goofspiel.h"
 #include "rulesets/reference/kuhn_poker.h"
@@ -34,13 +37,21 @@ Entry Register() {
 }
 
 // The registry: one line per ruleset, the default first.
-const std::vector<Entry>& Entries() {
-  static const std::vector<Entry>* const entries = new std::vector<Entry> {
-#if defined(SANDTABLE_HAVE_REFERENCE)
-    Register<KuhnPoker, NeutralEvaluator>(), Register<LiarsDice, NeutralEvaluator>(),
-        Register<Goofspiel, NeutralEvaluator>(),
+std::vector<Entry> MakeEntries() {
+  std::vector<Entry> entries;
+#if defined(SANDTABLE_HAVE_QUICKPLAY)
+  entries.push_back(Register<QuickplayGame, NeutralEvaluator>());
 #endif
-  };
+#if defined(SANDTABLE_HAVE_REFERENCE)
+  entries.push_back(Register<KuhnPoker, NeutralEvaluator>());
+  entries.push_back(Register<LiarsDice, NeutralEvaluator>());
+  entries.push_back(Register<Goofspiel, NeutralEvaluator>());
+#endif
+  return entries;
+}
+
+const std::vector<Entry>& Entries() {
+  static const std::vector<Entry>* const entries = new std::vector<Entry>(MakeEntries());
   return *entries;
 }
 
