@@ -76,6 +76,7 @@ class Searcher {
   // Fast mode: a worker claims this many iteration indices at a time.
   static constexpr int64_t kClaim = 64;
   static constexpr double kBanditGamma = 0.1;  // exploration of regret matching and EXP3
+  static constexpr int64_t kVirtualLoss = static_cast<int64_t>(search_internal::kValueScale);
   static constexpr int kMaxPrincipalVariation = 24;
   static constexpr int kBeliefSamples = 512;
   // Rng streams outside the iteration indices.
@@ -104,7 +105,8 @@ class Searcher {
     float probability = 1;  // sampling probability under regret matching / EXP3
     Player player = 0;
     Visit visit = Visit::kMain;
-    bool bandit = false;  // regret matching / EXP3 update due
+    bool bandit = false;       // regret matching / EXP3 update due
+    bool bandit_node = false;  // a created node gets bandit statistics
   };
 
   // The scratch space and record of one iteration.
@@ -127,10 +129,11 @@ class Searcher {
                       Rng& rng, bool* stay);
   Action SelectOther(Iteration& it, Step& step, const Node& node, bool fast, Rng& rng, bool* stay);
   int SelectUcb(const Edge* edges, int count, uint32_t main_visits, Rng& rng) const;
-  int SelectBandit(const Edge* edges, int count, Rng& rng, float* probability) const;
+  int SelectBandit(const search_internal::BanditStats* stats, int count, Rng& rng,
+                   float* probability) const;
   // Edge index of `action` at the node `key` (primary block, then overflow blocks).
   uint32_t FindEdge(uint64_t key, const Node& node, Action action) const;
-  void OnSelect(Iteration& it, const Step& step);
+  void OnSelect(Iteration& it, const Step& step, bool fast);
   void Backpropagate(Iteration& it, bool fast);
   void BanditUpdate(const Step& step, double value);
   Action SampleChance(const State& s, ChanceList& outcomes, Rng& rng) const;
@@ -415,21 +418,23 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   step.key = Tree::NodeKey(game_.InformationSetKey(s, p), p);
   step.player = p;
   step.node = tree_->Find(step.key);
+  const bool bandit = simultaneous && options_.simultaneous != SimultaneousAlgorithm::kDecoupledUct;
   if (step.node == kNone) {
     // Expansion: the information set joins its player's tree with this visit.
     const int i = static_cast<int>(rng.Below(static_cast<uint32_t>(n)));
     step.action = actions[i];
     step.visit = Visit::kCreate;
+    step.bandit_node = bandit;
     *stay = false;
     if (fast) {
       uint32_t slot = kNone;
-      if (tree_->CreateNode(step.key, actions.data(), n, it.cursor, &slot) !=
+      if (tree_->CreateNode(step.key, actions.data(), n, bandit, it.cursor, &slot) !=
           Tree::Created::kCreated) {
         return step.action;  // full, or another thread is creating it: not tracked
       }
       step.node = slot;
       step.edge = tree_->node(slot).first_edge + static_cast<uint32_t>(i);
-      OnSelect(it, step);
+      OnSelect(it, step, fast);
     } else {
       step.create_key = step.key;
       step.create_begin = static_cast<uint32_t>(it.lists.size());
@@ -441,12 +446,12 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   }
   const Node& node = tree_->node(step.node);
   const Edge* edges = tree_->edges(node);
-  bool main = node.count.load(std::memory_order_acquire) == n;
-  for (int i = 0; main && i < n; ++i) main = edges[i].action == actions[i];
+  const bool main = node.count.load(std::memory_order_acquire) == n &&
+                    std::equal(actions.begin(), actions.end(), tree_->actions(node));
   if (!main) return SelectOther(it, step, node, fast, rng, stay);
   int i;
-  if (simultaneous && options_.simultaneous != SimultaneousAlgorithm::kDecoupledUct) {
-    i = SelectBandit(edges, n, rng, &step.probability);
+  if (bandit && node.bandit) {
+    i = SelectBandit(tree_->bandit(node), n, rng, &step.probability);
     step.bandit = true;
   } else {
     i = SelectUcb(edges, n, node.visits.load(std::memory_order_relaxed), rng);
@@ -454,17 +459,17 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   step.edge = node.first_edge + static_cast<uint32_t>(i);
   step.action = actions[i];
   step.visit = Visit::kMain;
-  if (fast) OnSelect(it, step);
+  if (fast) OnSelect(it, step, fast);
   it.steps.push_back(step);
   return step.action;
 }
 
 template <Ruleset G, typename E, typename P>
 uint32_t Searcher<G, E, P>::FindEdge(uint64_t key, const Node& node, Action action) const {
-  const Edge* edges = tree_->edges(node);
   const int count = node.count.load(std::memory_order_acquire);
+  const Action* actions = tree_->actions(node);
   for (int i = 0; i < count; ++i) {
-    if (edges[i].action == action) return node.first_edge + static_cast<uint32_t>(i);
+    if (actions[i] == action) return node.first_edge + static_cast<uint32_t>(i);
   }
   const int overflow = node.overflow.load(std::memory_order_acquire);
   for (int k = 1; k <= overflow; ++k) {
@@ -513,16 +518,17 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
     *stay = false;
     if (fast) {
       uint32_t slot = kNone;
-      const Tree::Created created = tree_->CreateNode(
-          step.create_key, it.lists.data() + step.create_begin,
-          static_cast<int>(step.create_end - step.create_begin), it.cursor, &slot);
+      const Tree::Created created =
+          tree_->CreateNode(step.create_key, it.lists.data() + step.create_begin,
+                            static_cast<int>(step.create_end - step.create_begin),
+                            /*bandit=*/false, it.cursor, &slot);
       if (created == Tree::Created::kCreated) {
         uint16_t expected = static_cast<uint16_t>(step.overflow_index - 1);
         const_cast<Node&>(node).overflow.compare_exchange_strong(expected, step.overflow_index);
         step.edge = FindEdge(0, tree_->node(slot), step.action);
       }
       step.create_key = 0;
-      OnSelect(it, step);
+      OnSelect(it, step, fast);
     }
     it.steps.push_back(step);
     return step.action;
@@ -534,8 +540,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
   int unvisited = 0;
   for (int i = 0; i < actions.size(); ++i) {
     const Edge& e = tree_->edge(found[i]);
-    const uint32_t loss = e.virtual_loss.load(std::memory_order_relaxed);
-    const double visits = e.visits.load(std::memory_order_relaxed) + loss;
+    const double visits = e.visits.load(std::memory_order_relaxed);
     if (visits == 0) {
       ++unvisited;
       continue;
@@ -544,7 +549,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
         (found[i] < primary_end && found[i] >= node.first_edge ? main_visits : 0) +
         e.avail_other.load(std::memory_order_relaxed) + 1.0;
     const double mean =
-        (e.value.load(std::memory_order_relaxed) / search_internal::kValueScale - loss) / visits;
+        e.value.load(std::memory_order_relaxed) / search_internal::kValueScale / visits;
     const double score = mean + c * std::sqrt(std::log(availability) / visits);
     if (score > best) {
       best = score;
@@ -554,11 +559,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
   if (unvisited > 0) {
     int pick = static_cast<int>(rng.Below(static_cast<uint32_t>(unvisited)));
     for (int i = 0; i < actions.size(); ++i) {
-      const Edge& e = tree_->edge(found[i]);
-      if (e.visits.load(std::memory_order_relaxed) +
-                  e.virtual_loss.load(std::memory_order_relaxed) ==
-              0 &&
-          pick-- == 0) {
+      if (tree_->edge(found[i]).visits.load(std::memory_order_relaxed) == 0 && pick-- == 0) {
         best_i = i;
         break;
       }
@@ -566,7 +567,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
   }
   step.edge = found[best_i];
   step.action = actions[best_i];
-  if (fast) OnSelect(it, step);
+  if (fast) OnSelect(it, step, fast);
   it.steps.push_back(step);
   return step.action;
 }
@@ -581,8 +582,7 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
   int unvisited = 0;
   for (int i = 0; i < count; ++i) {
     const Edge& e = edges[i];
-    const uint32_t loss = e.virtual_loss.load(std::memory_order_relaxed);
-    const uint32_t visits = e.visits.load(std::memory_order_relaxed) + loss;
+    const uint32_t visits = e.visits.load(std::memory_order_relaxed);
     if (visits == 0) {
       ++unvisited;
       continue;
@@ -592,7 +592,7 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
     const double log_availability = other == 0 ? log_main : std::log(main_visits + other + 1.0);
     const double inverse = 1.0 / visits;
     const double mean =
-        (e.value.load(std::memory_order_relaxed) / search_internal::kValueScale - loss) * inverse;
+        e.value.load(std::memory_order_relaxed) * (1 / search_internal::kValueScale) * inverse;
     const double score = mean + c * std::sqrt(log_availability * inverse);
     if (score > best) {
       best = score;
@@ -603,10 +603,7 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
   // Every action is tried once before UCB compares them, in random order.
   int pick = static_cast<int>(rng.Below(static_cast<uint32_t>(unvisited)));
   for (int i = 0; i < count; ++i) {
-    if (edges[i].visits.load(std::memory_order_relaxed) +
-                edges[i].virtual_loss.load(std::memory_order_relaxed) ==
-            0 &&
-        pick-- == 0) {
+    if (edges[i].visits.load(std::memory_order_relaxed) == 0 && pick-- == 0) {
       return i;
     }
   }
@@ -614,11 +611,11 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
 }
 
 template <Ruleset G, typename E, typename P>
-int Searcher<G, E, P>::SelectBandit(const Edge* edges, int count, Rng& rng,
+int Searcher<G, E, P>::SelectBandit(const search_internal::BanditStats* stats, int count, Rng& rng,
                                     float* probability) const {
   float aux[kMaxActions];
   double strategy[kMaxActions];
-  for (int i = 0; i < count; ++i) aux[i] = edges[i].aux.load(std::memory_order_relaxed);
+  for (int i = 0; i < count; ++i) aux[i] = stats[i].aux.load(std::memory_order_relaxed);
   if (options_.simultaneous == SimultaneousAlgorithm::kRegretMatching) {
     RegretMatchingStrategy(aux, count, strategy);
   } else {
@@ -639,9 +636,14 @@ int Searcher<G, E, P>::SelectBandit(const Edge* edges, int count, Rng& rng,
 }
 
 template <Ruleset G, typename E, typename P>
-void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step) {
-  // Selection-time bookkeeping: at selection in fast mode (so that other threads see it),
-  // at backpropagation in deterministic mode.
+void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step, bool fast) {
+  // Selection-time bookkeeping: at selection in fast mode (so that other threads see it,
+  // with a virtual loss on the chosen edge), at backpropagation in deterministic mode.
+  if (fast && step.edge != kNone) {
+    Edge& edge = tree_->edge(step.edge);
+    edge.visits.fetch_add(1, std::memory_order_relaxed);
+    edge.value.fetch_sub(kVirtualLoss, std::memory_order_relaxed);
+  }
   if (step.visit == Visit::kOther) {
     bool chosen_counted = false;
     for (uint32_t i = step.avail_begin; i < step.avail_end; ++i) {
@@ -667,7 +669,8 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it, bool fast) {
         uint32_t slot = kNone;
         const Tree::Created created = tree_->CreateNode(
             step.create_key, it.lists.data() + step.create_begin,
-            static_cast<int>(step.create_end - step.create_begin), deterministic_cursor_, &slot);
+            static_cast<int>(step.create_end - step.create_begin),
+            step.bandit_node && step.create_key == step.key, deterministic_cursor_, &slot);
         if (slot == kNone) continue;
         if (step.create_key == step.key) {
           step.node = slot;
@@ -682,30 +685,25 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it, bool fast) {
           step.edge = FindEdge(0, tree_->node(slot), step.action);
         }
       }
-      OnSelect(it, step);
+      OnSelect(it, step, fast);
     }
     if (step.edge == kNone) continue;
     Edge& edge = tree_->edge(step.edge);
-    edge.visits.fetch_add(1, std::memory_order_relaxed);
-    edge.value.fetch_add(std::llround(value * search_internal::kValueScale),
-                         std::memory_order_relaxed);
-    if (step.bandit) BanditUpdate(step, value);
-  }
-  if (fast) {
-    // Virtual loss was added at selection only in fast mode (deterministic descents read a
-    // frozen tree); see OnSelect callers.
-    for (const Step& step : it.steps) {
-      if (step.edge != kNone) {
-        tree_->edge(step.edge).virtual_loss.fetch_sub(1, std::memory_order_relaxed);
-      }
+    const int64_t fixed = std::llround(value * search_internal::kValueScale);
+    if (fast) {
+      edge.value.fetch_add(fixed + kVirtualLoss, std::memory_order_relaxed);  // undo the loss
+    } else {
+      edge.visits.fetch_add(1, std::memory_order_relaxed);
+      edge.value.fetch_add(fixed, std::memory_order_relaxed);
     }
+    if (step.bandit) BanditUpdate(step, value);
   }
 }
 
 template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::BanditUpdate(const Step& step, double value) {
   const Node& node = tree_->node(step.node);
-  Edge* edges = tree_->edges(node);
+  search_internal::BanditStats* edges = tree_->bandit(node);
   const int count = node.count.load(std::memory_order_relaxed);
   const int chosen = static_cast<int>(step.edge - node.first_edge);
   if (count <= 0 || count > kMaxActions) return;
@@ -827,7 +825,12 @@ SearchResult Searcher<G, E, P>::BuildResult() {
         stats.mean_value = edge.value.load(std::memory_order_relaxed) /
                            search_internal::kValueScale / stats.visits;
       }
-      stats.policy = mixed ? edge.policy_sum.load(std::memory_order_relaxed) : stats.visits;
+      stats.policy = static_cast<double>(stats.visits);
+      const Node& node = tree_->node(slot);
+      const uint32_t index = e - node.first_edge;
+      if (mixed && node.bandit && index < node.count.load(std::memory_order_relaxed)) {
+        stats.policy = tree_->bandit(node)[index].policy_sum.load(std::memory_order_relaxed);
+      }
     }
     stats.win_probability = stats.visits > 0 ? (stats.mean_value + 1) / 2 : 0;
     stats.lower_bound = WilsonLowerBound(stats.win_probability, static_cast<double>(stats.visits));

@@ -1,6 +1,9 @@
 #include "search/tree.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <new>
 
 #include "engine/check.h"
 
@@ -8,14 +11,20 @@ namespace sandtable::search_internal {
 namespace {
 
 constexpr uint64_t kInitialSlots = 4096;
-constexpr int64_t kUnlimitedChunks = int64_t{1} << 20;  // 4G edges: the index space
+// Without a cap: 16 GiB of address space (reserved, not committed).
+constexpr int64_t kUnlimitedChunks = (int64_t{16} << 30) / SearchTree::kChunkBytes;
 
 }  // namespace
 
 SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
   max_chunks_ = memory_bytes_ > 0 ? std::min(kUnlimitedChunks, memory_bytes_ / kChunkBytes + 1)
                                   : kUnlimitedChunks;
-  chunks_ = std::make_unique<Edge*[]>(static_cast<size_t>(max_chunks_));
+  arena_bytes_ = static_cast<size_t>(max_chunks_ * kChunkBytes);
+  void* arena = mmap(nullptr, arena_bytes_, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  CHECK(arena != MAP_FAILED);
+  madvise(arena, arena_bytes_, MADV_HUGEPAGE);  // a hint: fewer, larger page faults
+  arena_ = static_cast<Edge*>(arena);
   uint64_t slots = kInitialSlots;
   // A tiny cap gets a smaller table so that something fits.
   while (slots > 64 && !FitsBudget(static_cast<int64_t>(slots), 1)) slots /= 2;
@@ -23,10 +32,7 @@ SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
   mask_ = slots - 1;
 }
 
-SearchTree::~SearchTree() {
-  const int64_t used = std::min(next_chunk_.load(), max_chunks_);
-  for (int64_t i = 0; i < used; ++i) delete[] chunks_[i];
-}
+SearchTree::~SearchTree() { munmap(arena_, arena_bytes_); }
 
 bool SearchTree::FitsBudget(int64_t table_slots, int64_t chunks) const {
   if (memory_bytes_ <= 0) return true;
@@ -43,7 +49,6 @@ bool SearchTree::AllocateEdges(int count, EdgeCursor& cursor, uint32_t* first) {
       capped_.store(true, std::memory_order_relaxed);
       return false;
     }
-    chunks_[chunk] = new Edge[kChunkEdges];
     chunks_allocated_.fetch_add(1, std::memory_order_relaxed);
     cursor.next = static_cast<uint32_t>(chunk * kChunkEdges);
     cursor.end = cursor.next + kChunkEdges;
@@ -54,7 +59,7 @@ bool SearchTree::AllocateEdges(int count, EdgeCursor& cursor, uint32_t* first) {
 }
 
 SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, int count,
-                                           EdgeCursor& cursor, uint32_t* slot) {
+                                           bool bandit, EdgeCursor& cursor, uint32_t* slot) {
   DCHECK(key != 0 && count > 0);
   *slot = kNone;
   // Probe first so that an existing node costs no edges.
@@ -75,11 +80,19 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
     return Created::kFull;
   }
   uint32_t first = 0;
-  if (!AllocateEdges(count, cursor, &first)) {
+  const int slots = count + (count + 3) / 4 + (bandit ? (count + 1) / 2 : 0);
+  if (!AllocateEdges(slots, cursor, &first)) {
     node_count_.fetch_sub(1, std::memory_order_relaxed);
     return Created::kFull;
   }
-  for (int a = 0; a < count; ++a) edge(first + a).action = actions[a];
+  // The arena's fresh pages are zero; the block comes to life here.
+  for (int a = 0; a < count; ++a) new (&edge(first + a)) Edge;
+  Action* block_actions = reinterpret_cast<Action*>(&edge(first + count));
+  std::copy(actions, actions + count, block_actions);
+  if (bandit) {
+    BanditStats* stats = reinterpret_cast<BanditStats*>(&edge(first + count + (count + 3) / 4));
+    for (int a = 0; a < count; ++a) new (&stats[a]) BanditStats;
+  }
   for (;; i = (i + 1) & mask_) {
     uint64_t expected = 0;
     if (nodes_[i].key.compare_exchange_strong(expected, key, std::memory_order_acq_rel)) break;
@@ -90,6 +103,7 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
   }
   Node& node = nodes_[i];
   node.first_edge = first;
+  node.bandit = bandit;
   edges_in_use_.fetch_add(count, std::memory_order_relaxed);
   node.count.store(static_cast<uint16_t>(count), std::memory_order_release);
   *slot = static_cast<uint32_t>(i);
@@ -116,6 +130,7 @@ void SearchTree::Grow() {
     node.visits.store(old.visits.load(std::memory_order_relaxed), std::memory_order_relaxed);
     node.overflow.store(old.overflow.load(std::memory_order_relaxed), std::memory_order_relaxed);
     node.first_edge = old.first_edge;
+    node.bandit = old.bandit;
     node.count.store(count, std::memory_order_relaxed);
   }
   nodes_ = std::move(grown);

@@ -28,25 +28,33 @@ inline constexpr uint32_t kNone = UINT32_MAX;
 inline constexpr double kValueScale = 1 << 20;
 inline constexpr uint64_t kOverflowSalt = 0x6f766572666c6f77ULL;
 
+// The statistics of one action at one node (16 bytes: this is what selection streams
+// through). In fast mode a virtual loss is one visit and a value of -1 added at selection
+// and corrected at backpropagation.
 struct Edge {
-  Action action = kInvalidAction;
   std::atomic<uint32_t> visits{0};
   std::atomic<uint32_t> avail_other{0};  // availability in visits that were not main visits
-  std::atomic<uint32_t> virtual_loss{0};
-  std::atomic<int64_t> value{0};  // sum of the mover's values, times kValueScale
-  // Simultaneous nodes under regret matching / EXP3: cumulative regret or reward estimate,
-  // and the cumulative current strategy (the average strategy is the reported policy).
+  std::atomic<int64_t> value{0};         // sum of the mover's values, times kValueScale
+};
+static_assert(sizeof(Edge) == 16);
+
+// Simultaneous nodes under regret matching / EXP3: cumulative regret or reward estimate,
+// and the cumulative current strategy (whose average is the reported policy).
+struct BanditStats {
   std::atomic<float> aux{0};
   std::atomic<float> policy_sum{0};
 };
-static_assert(sizeof(Edge) == 32);
+static_assert(sizeof(BanditStats) == 8);
 
+// A node's block in the arena: `count` edges, then the `count` actions (4 per edge slot),
+// then, for bandit nodes, `count` BanditStats (2 per edge slot).
 struct Node {
   std::atomic<uint64_t> key{0};       // 0: empty slot
   std::atomic<uint32_t> visits{0};    // main visits
   std::atomic<uint16_t> count{0};     // edges in the block; 0 until the node is ready
   std::atomic<uint16_t> overflow{0};  // overflow blocks chained to this node
   uint32_t first_edge = 0;
+  bool bandit = false;
 };
 static_assert(sizeof(Node) == 24);
 
@@ -58,7 +66,8 @@ struct EdgeCursor {
 
 class SearchTree {
  public:
-  static constexpr uint32_t kChunkEdges = kMaxActions;  // so that any block fits a chunk
+  // Edge slots per chunk: any block (edges, actions, bandit statistics) fits one.
+  static constexpr uint32_t kChunkEdges = 2 * kMaxActions;
   static constexpr int64_t kChunkBytes = int64_t{kChunkEdges} * sizeof(Edge);
 
   // memory_bytes <= 0: no cap.
@@ -82,14 +91,22 @@ class SearchTree {
   }
   Node& node(uint32_t slot) const { return nodes_[slot]; }
   Edge* edges(const Node& node) const { return &edge(node.first_edge); }
-  Edge& edge(uint32_t index) const { return chunks_[index / kChunkEdges][index % kChunkEdges]; }
+  const Action* actions(const Node& node) const {
+    return reinterpret_cast<const Action*>(
+        &edge(node.first_edge + node.count.load(std::memory_order_relaxed)));
+  }
+  BanditStats* bandit(const Node& node) const {
+    const uint32_t count = node.count.load(std::memory_order_relaxed);
+    return reinterpret_cast<BanditStats*>(&edge(node.first_edge + count + (count + 3) / 4));
+  }
+  Edge& edge(uint32_t index) const { return arena_[index]; }
 
   enum class Created { kCreated, kExists, kFull };
-  // Creates a ready node with one edge per action. kExists: a node with this key exists or
-  // is being created by another thread (its slot, if ready, is returned); kFull: the table
-  // or the memory cap refused it.
-  Created CreateNode(uint64_t key, const Action* actions, int count, EdgeCursor& cursor,
-                     uint32_t* slot);
+  // Creates a ready node with one edge per action (and bandit statistics if `bandit`). kExists: a
+  // node with this key exists or is being created by another thread (its slot, if ready, is
+  // returned); kFull: the table or the memory cap refused it.
+  Created CreateNode(uint64_t key, const Action* actions, int count, bool bandit,
+                     EdgeCursor& cursor, uint32_t* slot);
 
   // Growth keeps probing short and bytes per node honest; call Grow at a safe point when
   // WantsGrowth() says so.
@@ -119,8 +136,12 @@ class SearchTree {
   std::atomic<int64_t> edges_in_use_{0};
   std::atomic<bool> capped_{false};
 
+  // Edges live in one reserved range of virtual memory, committed by the kernel as chunks
+  // are first touched (with transparent huge pages where available): no copying, no
+  // per-chunk allocation, few page faults.
   int64_t max_chunks_ = 0;
-  std::unique_ptr<Edge*[]> chunks_;
+  Edge* arena_ = nullptr;
+  size_t arena_bytes_ = 0;
   std::atomic<int64_t> next_chunk_{0};
   std::atomic<int64_t> chunks_allocated_{0};
 };
