@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/rng.h"
+#include "eval/quickplay_evaluator.h"
 #include "tests/quickplay/quickplay_test_util.h"
 
 namespace sandtable::quickplay_test {
@@ -135,6 +136,44 @@ TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {
   EXPECT_NE(board.find("Legend: # cover"), std::string::npos);
   EXPECT_NE(board.find("*"), std::string::npos);
   EXPECT_NE(board.find("r=rifle_squad[20,8 4 models]"), std::string::npos) << board;
+}
+
+}  // namespace
+}  // namespace sandtable::quickplay_test
+
+namespace sandtable::quickplay_test {
+namespace {
+
+TEST(QuickplayEvaluatorTest, ValuesFollowVictoryPointsControlAndMaterial) {
+  auto game = MakeGame(TestScenario());
+  const QuickplayEvaluator eval;
+  // Symmetric material, player 1 holds the point (10,6): player 0 is worse off.
+  const State start = game->InitialState();
+  EXPECT_LT(eval.Evaluate(*game, start), 0.0);
+  // Far from the point, equal forces: even.
+  const State even = ParseOrDie(*game, Position("R@0,0:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 "
+                                                "b@2,7:0"));
+  EXPECT_DOUBLE_EQ(eval.Evaluate(*game, even), 0.0);
+  // Player 1 lost its tank: player 0 is better.
+  const State up = ParseOrDie(*game, Position("R@0,0:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t:x b@2,7:0"));
+  EXPECT_GT(eval.Evaluate(*game, up), 0.0);
+  // Victory points count: ahead by 3 is better than ahead by 1.
+  const State ahead = ParseOrDie(*game, Position("R@0,0:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 "
+                                                 "b@2,7:0",
+                                                 "round=4 phase=select player=1 vp=3-0 active=- "
+                                                 "done=- target=- weapon=- hits=0"));
+  const State slightly = ParseOrDie(*game, Position("R@0,0:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 "
+                                                    "t@1,7:0 b@2,7:0",
+                                                    "round=4 phase=select player=1 vp=2-1 "
+                                                    "active=- done=- target=- weapon=- hits=0"));
+  EXPECT_GT(eval.Evaluate(*game, ahead), eval.Evaluate(*game, slightly));
+  EXPECT_LE(eval.Evaluate(*game, ahead), 1.0);
+  // Terminal: the exact result.
+  const State over = ParseOrDie(*game, Position("R@0,0:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 "
+                                                "b@2,7:0",
+                                                "round=6 phase=over player=0 vp=1-2 active=- "
+                                                "done=- target=- weapon=- hits=0"));
+  EXPECT_EQ(eval.Evaluate(*game, over), -1.0);
 }
 
 }  // namespace
