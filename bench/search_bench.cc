@@ -1,0 +1,81 @@
+// Search throughput: iterations per second of the searcher from a game's start (after the
+// deal), 10,000 iterations per search, uniform random rollouts, fast mode, 1 and 2 threads.
+// Counters: it/s (iterations per second of wall time), bytes/node, nodes.
+#include <benchmark/benchmark.h>
+
+#include "engine/rng.h"
+#include "rulesets/reference/goofspiel.h"
+#include "rulesets/reference/liars_dice.h"
+#include "search/searcher.h"
+#if __has_include("rulesets/quickplay/quickplay.h")
+#include "rulesets/quickplay/quickplay.h"
+#define SANDTABLE_BENCH_QUICKPLAY 1
+#endif
+
+namespace sandtable {
+namespace {
+
+constexpr int64_t kIterations = 10000;
+
+// The first decision node of `game`, chance outcomes drawn with a fixed seed.
+template <typename G>
+typename G::State FirstDecision(const G& game) {
+  typename G::State state = game.InitialState();
+  Rng rng(2024, 0);
+  ChanceList outcomes;
+  while (game.Kind(state) == NodeKind::kChance) {
+    game.ChanceOutcomes(state, outcomes);
+    game.Apply(state, outcomes[static_cast<int>(rng.Below(outcomes.size()))].outcome);
+  }
+  return state;
+}
+
+template <typename G>
+void RunSearches(benchmark::State& bench, const G& game) {
+  const typename G::State root = FirstDecision(game);
+  const Player player = game.Kind(root) == NodeKind::kDecision ? game.CurrentPlayer(root) : 0;
+  SearchOptions options;
+  options.max_iterations = kIterations;
+  options.threads = static_cast<int>(bench.range(0));
+  int64_t iterations = 0;
+  double bytes_per_node = 0;
+  double nodes = 0;
+  uint64_t seed = 0;
+  for (auto _ : bench) {
+    options.seed = seed++;
+    Searcher<G> searcher(game, options);
+    const SearchResult result = searcher.Search(root, player);
+    iterations += result.iterations;
+    bytes_per_node = result.bytes_per_node;
+    nodes = static_cast<double>(result.tree_nodes);
+  }
+  bench.counters["it/s"] =
+      benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+  bench.counters["bytes/node"] = bytes_per_node;
+  bench.counters["nodes"] = nodes;
+}
+
+void BM_LiarsDice1(benchmark::State& bench) { RunSearches(bench, LiarsDice(1, 6)); }
+void BM_LiarsDice5(benchmark::State& bench) { RunSearches(bench, LiarsDice(5, 6)); }
+void BM_Goofspiel13(benchmark::State& bench) { RunSearches(bench, Goofspiel(13, false)); }
+void BM_Goofspiel13TurnBased(benchmark::State& bench) { RunSearches(bench, Goofspiel(13, true)); }
+
+// Real time: with 2 threads the CPU time of the calling thread says nothing.
+BENCHMARK(BM_LiarsDice1)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LiarsDice5)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Goofspiel13)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Goofspiel13TurnBased)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+#ifdef SANDTABLE_BENCH_QUICKPLAY
+void BM_QuickplayOpening(benchmark::State& bench) {
+  auto params = Params::Resolve(QuickplayGame::ParamDefs(), {});
+  CHECK(params.ok());
+  auto game = QuickplayGame::Create(*params, "");
+  CHECK(game.ok());
+  RunSearches(bench, **game);
+}
+BENCHMARK(BM_QuickplayOpening)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+#endif
+
+}  // namespace
+}  // namespace sandtable
