@@ -575,8 +575,9 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
 template <Ruleset G, typename E, typename P>
 int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_visits,
                                  Rng& rng) const {
+  const InverseTables& tables = InverseTables::Get();
   const double c = options_.ucb_c;
-  const double log_main = std::log(main_visits + 1.0);
+  const double exploration_main = c * std::sqrt(std::log(main_visits + 1.0));
   double best = -1e300;
   int best_i = 0;
   int unvisited = 0;
@@ -589,11 +590,11 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
     }
     if (unvisited > 0) continue;
     const uint32_t other = e.avail_other.load(std::memory_order_relaxed);
-    const double log_availability = other == 0 ? log_main : std::log(main_visits + other + 1.0);
-    const double inverse = 1.0 / visits;
-    const double mean =
-        e.value.load(std::memory_order_relaxed) * (1 / search_internal::kValueScale) * inverse;
-    const double score = mean + c * std::sqrt(log_availability * inverse);
+    const double exploration =
+        other == 0 ? exploration_main : c * std::sqrt(std::log(main_visits + other + 1.0));
+    const double mean = static_cast<double>(e.value.load(std::memory_order_relaxed)) *
+                        (1 / search_internal::kValueScale) * tables.Inverse(visits);
+    const double score = mean + exploration * tables.InverseSqrt(visits);
     if (score > best) {
       best = score;
       best_i = i;

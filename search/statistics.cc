@@ -5,6 +5,19 @@
 
 namespace sandtable {
 
+InverseTables::InverseTables() {
+  inverse_[0] = inverse_sqrt_[0] = 0;
+  for (uint32_t n = 1; n < kSize; ++n) {
+    inverse_[n] = 1.0 / n;
+    inverse_sqrt_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+  }
+}
+
+const InverseTables& InverseTables::Get() {
+  static const InverseTables* const tables = new InverseTables();
+  return *tables;
+}
+
 double WilsonLowerBound(double p, double n) {
   if (n <= 0) return 0;
   constexpr double kZ = 1.959963984540054;  // two-sided 95%

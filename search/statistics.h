@@ -2,9 +2,27 @@
 #ifndef SANDTABLE_SEARCH_STATISTICS_H_
 #define SANDTABLE_SEARCH_STATISTICS_H_
 
+#include <cmath>
 #include <cstdint>
 
 namespace sandtable {
+
+// 1/n and 1/sqrt(n) from tables for the visit counts UCB meets most (selection streams
+// through every edge of a node; divisions and square roots dominate otherwise).
+class InverseTables {
+ public:
+  static constexpr uint32_t kSize = 4096;
+  static const InverseTables& Get();
+  double Inverse(uint32_t n) const { return n < kSize ? inverse_[n] : 1.0 / n; }
+  double InverseSqrt(uint32_t n) const {
+    return n < kSize ? inverse_sqrt_[n] : 1.0 / std::sqrt(static_cast<double>(n));
+  }
+
+ private:
+  InverseTables();
+  double inverse_[kSize];
+  double inverse_sqrt_[kSize];
+};
 
 // Lower end of the 95% Wilson score interval for a proportion `p` observed over `n` trials
 // (0 when n == 0).
