@@ -38,16 +38,32 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "ismcts[:iterations=N,movetime=MS,threads=T,c=X,cutoff=K,deterministic=0|1]. "
         "The SPRT uses alpha = beta = 0.05 and stops the match once it decides.");
     options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
-        "scenario", "scenario file", cxxopts::value<std::string>())("a", "player A spec (required)",
-                                                                    cxxopts::value<std::string>())(
-        "b", "player B spec (required)", cxxopts::value<std::string>())(
+        "scenario", "scenario file", cxxopts::value<std::string>())(
+        "a,player-a", "player A spec (required); also --a", cxxopts::value<std::string>())(
+        "b,player-b", "player B spec (required); also --b", cxxopts::value<std::string>())(
         "games", "number of games (default 100)", cxxopts::value<int64_t>())(
         "concurrency", "games played at once (default 1)", cxxopts::value<int>())(
         "seed", "match seed (default 0)", cxxopts::value<uint64_t>())(
         "json", "one JSON line per game, then a summary line")(
         "sprt", "run an SPRT of H0: elo = elo0 against H1: elo = elo1, given as elo0,elo1",
         cxxopts::value<std::vector<double>>())("h,help", "this help");
-    const cxxopts::ParseResult result = options.parse(argc, argv);
+    // cxxopts takes one-letter names as short options (-a); accept --a and --a=X too.
+    std::vector<std::string> args;
+    for (int i = 0; i < argc; ++i) {
+      const std::string_view arg = argv[i];
+      if (arg == "--a" || arg == "--b") {
+        args.push_back(std::string(arg.substr(1)));
+      } else if (arg.starts_with("--a=") || arg.starts_with("--b=")) {
+        args.push_back(std::string(arg.substr(1, 2)));
+        args.push_back(std::string(arg.substr(4)));
+      } else {
+        args.push_back(std::string(arg));
+      }
+    }
+    std::vector<const char*> pointers;
+    for (const std::string& arg : args) pointers.push_back(arg.c_str());
+    const cxxopts::ParseResult result =
+        options.parse(static_cast<int>(pointers.size()), pointers.data());
     if (!result.unmatched().empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));

@@ -29,16 +29,32 @@ namespace game_impl_internal {
 // Debian's Abseil has its own string_view; StrCat needs it.
 inline absl::string_view View(std::string_view text) { return {text.data(), text.size()}; }
 
-// "a, b, c" of at most `limit` actions, then "... (N more)": for error messages.
+// "a, b, c" of at most `limit` actions, then "... (N more)": for error messages. When some
+// legal actions start with the first word of `typed`, only those are listed.
 template <typename G>
 std::string ListActions(const G& game, const typename G::State& state, Player actor,
-                        const ActionList& actions, int limit = 24) {
-  std::string text;
-  for (int i = 0; i < actions.size() && i < limit; ++i) {
-    if (i > 0) text += ", ";
-    text += game.ActionToString(state, actor, actions[i]);
+                        const ActionList& actions, std::string_view typed, int limit = 24) {
+  std::vector<std::string> all;
+  std::vector<std::string> matching;
+  const std::string_view word = typed.substr(0, typed.find(' '));
+  for (const Action action : actions) {
+    all.push_back(game.ActionToString(state, actor, action));
+    if (!word.empty() && std::string_view(all.back()).substr(0, word.size()) == word) {
+      matching.push_back(all.back());
+    }
   }
-  if (actions.size() > limit) absl::StrAppend(&text, ", ... (", actions.size() - limit, " more)");
+  const std::vector<std::string>& shown = matching.empty() ? all : matching;
+  std::string text;
+  for (int i = 0; i < static_cast<int>(shown.size()) && i < limit; ++i) {
+    if (i > 0) text += ", ";
+    text += shown[i];
+  }
+  if (static_cast<int>(shown.size()) > limit) {
+    absl::StrAppend(&text, ", ... (", shown.size() - limit, " more)");
+  }
+  if (!matching.empty() && matching.size() < all.size()) {
+    absl::StrAppend(&text, " (and ", all.size() - matching.size(), " others)");
+  }
   return text;
 }
 
@@ -226,14 +242,14 @@ absl::StatusOr<Action> PositionImpl<G, E>::ParseAction(Player actor, std::string
       return absl::InvalidArgumentError(
           absl::StrCat("illegal action '", game_impl_internal::View(text),
                        "' here: this is a chance node; outcomes: ",
-                       game_impl_internal::ListActions(game, state_, kChancePlayer, legal)));
+                       game_impl_internal::ListActions(game, state_, kChancePlayer, legal, text)));
     }
     absl::StatusOr<Action> action = game.ParseAction(state_, kChancePlayer, text);
     if (!action.ok() || !legal.Contains(*action)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "illegal outcome '", game_impl_internal::View(text), "' here",
-          action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
-          "; outcomes: ", game_impl_internal::ListActions(game, state_, kChancePlayer, legal)));
+          action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"), "; outcomes: ",
+          game_impl_internal::ListActions(game, state_, kChancePlayer, legal, text)));
     }
     return *action;
   }
@@ -250,10 +266,10 @@ absl::StatusOr<Action> PositionImpl<G, E>::ParseAction(Player actor, std::string
   const ActionList legal = LegalActions(actor);
   absl::StatusOr<Action> action = game.ParseAction(state_, actor, text);
   if (!action.ok() || !legal.Contains(*action)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("illegal action '", game_impl_internal::View(text), "' here",
-                     action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
-                     "; legal: ", game_impl_internal::ListActions(game, state_, actor, legal)));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "illegal action '", game_impl_internal::View(text), "' here",
+        action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
+        "; legal: ", game_impl_internal::ListActions(game, state_, actor, legal, text)));
   }
   return *action;
 }

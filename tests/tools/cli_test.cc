@@ -1,0 +1,185 @@
+// The subcommands run in-process: exit codes, one-line errors, and the key output lines.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/cli_analyse.h"
+#include "tools/cli_bench.h"
+#include "tools/cli_common.h"
+#include "tools/cli_demo.h"
+#include "tools/cli_match.h"
+#include "tools/cli_odds.h"
+#include "tools/cli_perft.h"
+#include "tools/cli_rulesets.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+namespace {
+
+using ::testing::EndsWith;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Outcome RunCommand(RunFunction run, std::vector<const char*> args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = run(static_cast<int>(args.size()), args.data(), out, err);
+  return {code, out.str(), err.str()};
+}
+
+// One line, naming the command, exit status 2.
+void ExpectUsageError(const Outcome& outcome, const std::string& fragment) {
+  EXPECT_EQ(outcome.code, kExitUsage) << outcome.out;
+  EXPECT_THAT(outcome.err, StartsWith("sandtable "));
+  EXPECT_THAT(outcome.err, HasSubstr(fragment));
+  EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1) << outcome.err;
+}
+
+TEST(CliTest, FlagErrorsExitWithStatusTwo) {
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--depth", "2", "--bogus"}), "bogus");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--depth", "two"}), "two");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft"}), "--depth is required");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--depth", "-1"}), "--depth");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--depth"}), "depth");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--depth", "1", "stray"}),
+                   "unexpected argument");
+  ExpectUsageError(RunCommand(&RunBench, {"bench", "--playouts", "0"}), "--playouts");
+  ExpectUsageError(RunCommand(&RunBench, {"bench", "--threads", "2"}), "--search");
+  ExpectUsageError(RunCommand(&RunRulesets, {"rulesets", "--x"}), "x");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--iterations", "5", "--movetime", "5"}),
+                   "not both");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--state", "s", "--scenario", "f"}),
+                   "not both");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--threads", "0"}), "--threads");
+  ExpectUsageError(RunCommand(&RunMatch, {"match", "--a", "random"}), "--a and --b are required");
+  ExpectUsageError(RunCommand(&RunMatch, {"match", "--a", "random", "--b", "chess"}), "chess");
+  ExpectUsageError(
+      RunCommand(&RunMatch, {"match", "--a", "random", "--b", "random", "--sprt", "5"}),
+      "elo0,elo1");
+  ExpectUsageError(
+      RunCommand(&RunMatch, {"match", "--a", "random", "--b", "random", "--sprt", "5,0"}),
+      "elo0 < elo1");
+  ExpectUsageError(RunCommand(&RunDemo, {"demo", "--p0", "nobody"}), "nobody");
+}
+
+TEST(CliTest, BadInputExitsWithStatusTwo) {
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--ruleset", "chess", "--depth", "1"}),
+                   "unknown ruleset 'chess'");
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker(x=1)", "--depth", "1"}),
+                   "x");
+  ExpectUsageError(
+      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--state", "%%%", "--depth", "1"}),
+      "bad position string");
+  ExpectUsageError(RunCommand(&RunOdds, {"odds", "--scenario", "/nonexistent/file"}),
+                   "cannot read file");
+}
+
+TEST(CliTest, HelpExitsWithStatusZero) {
+  for (RunFunction run :
+       {&RunPerft, &RunBench, &RunAnalyse, &RunOdds, &RunMatch, &RunDemo, &RunRulesets}) {
+    const Outcome outcome = RunCommand(run, {"cmd", "--help"});
+    EXPECT_EQ(outcome.code, kExitOk);
+    EXPECT_THAT(outcome.out, HasSubstr("--help"));
+    EXPECT_TRUE(outcome.err.empty());
+  }
+}
+
+#if defined(SANDTABLE_HAVE_REFERENCE)
+TEST(CliTest, Rulesets) {
+  const Outcome outcome = RunCommand(&RunRulesets, {"rulesets"});
+  EXPECT_EQ(outcome.code, kExitOk);
+  EXPECT_THAT(outcome.out, HasSubstr("liars_dice: "));
+  EXPECT_THAT(outcome.out, HasSubstr("  dice: "));
+}
+
+TEST(CliTest, PerftKuhnPoker) {
+  const Outcome outcome =
+      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--depth", "2"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_THAT(outcome.out, HasSubstr("leaves 6 (terminal 0)"));
+  EXPECT_THAT(outcome.out, HasSubstr("leaf mass 1 "));
+  const Outcome divide =
+      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--depth", "5", "--divide"});
+  EXPECT_EQ(divide.code, kExitOk) << divide.err;
+  EXPECT_THAT(divide.out, HasSubstr("10 leaves, mass 1 (branch probability 1/3)"));
+  EXPECT_THAT(divide.out, HasSubstr("leaves 30 (terminal 30)"));
+}
+
+TEST(CliTest, IllegalMovesAreUsageErrors) {
+  ExpectUsageError(
+      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", "Q,Q", "--depth", "1"}),
+      "move 2 'Q'");
+}
+
+TEST(CliTest, BenchEndsWithPlayoutsPerSecond) {
+  const Outcome outcome = RunCommand(
+      &RunBench, {"bench", "--ruleset", "kuhn_poker", "--playouts", "1000", "--seed", "3"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_THAT(outcome.out, HasSubstr("games 1000:"));
+  const std::string last = outcome.out.substr(outcome.out.rfind('\n', outcome.out.size() - 2) + 1);
+  EXPECT_THAT(last, StartsWith("playouts/s "));
+}
+
+TEST(CliTest, SearchBenchEndsWithASignature) {
+  const Outcome outcome =
+      RunCommand(&RunBench, {"bench", "--search", "--ruleset", "kuhn_poker", "--iterations", "50"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  const std::string last = outcome.out.substr(outcome.out.rfind('\n', outcome.out.size() - 2) + 1);
+  EXPECT_THAT(last, StartsWith("signature "));
+  // Deterministic: the same signature twice.
+  EXPECT_EQ(
+      RunCommand(&RunBench, {"bench", "--search", "--ruleset", "kuhn_poker", "--iterations", "50"})
+          .out.substr(outcome.out.rfind("signature")),
+      last);
+}
+
+TEST(CliTest, AnalyseJsonIsOneObject) {
+  const Outcome outcome = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
+                                                   "K,Q", "--iterations", "100", "--json"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_THAT(outcome.out, StartsWith("{\"ruleset\":\"kuhn_poker\""));
+  EXPECT_THAT(outcome.out, HasSubstr("\"moveInfos\":["));
+  EXPECT_THAT(outcome.out, HasSubstr("\"rootInfo\":{"));
+  EXPECT_THAT(outcome.out, EndsWith("}\n"));
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker"}),
+                   "nothing to decide at a chance node");
+}
+
+TEST(CliTest, MatchJsonLines) {
+  const Outcome outcome =
+      RunCommand(&RunMatch, {"match", "--ruleset", "kuhn_poker", "--a", "random", "--b", "greedy",
+                             "--games", "4", "--json"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_EQ(std::count(outcome.out.begin(), outcome.out.end(), '\n'), 5);
+  EXPECT_THAT(outcome.out, StartsWith("{\"type\":\"game\",\"game\":"));
+  EXPECT_THAT(outcome.out, HasSubstr("{\"type\":\"summary\",\"games\":4,"));
+  const Outcome text = RunCommand(&RunMatch, {"match", "--ruleset", "kuhn_poker", "--a", "random",
+                                              "--b", "random", "--games", "6", "--sprt", "0,50"});
+  EXPECT_EQ(text.code, kExitOk) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("in 6 games; score"));
+  EXPECT_THAT(text.out, HasSubstr("Elo difference "));
+  EXPECT_THAT(text.out, HasSubstr("SPRT elo0=0 elo1=50"));
+  EXPECT_THAT(text.err, HasSubstr("6/6"));  // the progress bar
+}
+
+TEST(CliTest, DemoPlaysToTheEnd) {
+  const Outcome outcome = RunCommand(&RunDemo, {"demo", "--ruleset", "kuhn_poker", "--seed", "4"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_THAT(outcome.out, HasSubstr("turn 1: player 0"));
+  EXPECT_THAT(outcome.out, HasSubstr("; score "));
+}
+#endif
+
+}  // namespace
+}  // namespace sandtable
