@@ -1,9 +1,10 @@
 // The conformance suite every registered ruleset must pass: seeded random games to the end
 // with the invariants of invariants.h checked after every step.
 //
-// Per ruleset, 10,000 games in all: the first kTextGames of them also check the state and
-// action text round trips at every visited state (the costly part), the rest do every other
-// check. Under AddressSanitizer (much slower) both counts are divided by kSanitizerDivisor.
+// Per ruleset (default parameters), 10,000 games in all: the first kTextGames (1,000) of them
+// also check the state and action text round trips at every visited state (the costly
+// part); the rest do every other check. A few parameter variants get a fifth or a tenth of
+// that. Under AddressSanitizer (much slower) all counts are divided by kSanitizerDivisor.
 // Rulesets join the type list below as their libraries land (CMake defines
 // SANDTABLE_HAVE_<NAME> when the target exists).
 #include <memory>
@@ -45,100 +46,147 @@ constexpr int kGames = 10'000 / kSanitizerDivisor;
 constexpr int kTextGames = 1'000 / kSanitizerDivisor;
 constexpr uint64_t kSeed = 20261125;
 
-// The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
-// tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
-// into [-1, 1] (kuhn_poker: chips / 2). Only the reference games are held to the weaker form.
-template <typename G>
-constexpr bool kStrictReturns = true;
-#ifdef SANDTABLE_HAVE_REFERENCE
-template <>
-constexpr bool kStrictReturns<KuhnPoker> = false;
-template <>
-constexpr bool kStrictReturns<LiarsDice> = false;
-template <>
-constexpr bool kStrictReturns<Goofspiel> = false;
-#endif
+// One ruleset with one parameter setting, and how hard to test it. Every ruleset is tested
+// with its default parameters (10,000 games); a few variants that exercise other code
+// paths (alternate deployment, a finer grid, turn-based bids, more dice) get fewer games.
+template <RegisteredRuleset G>
+struct Defaults {
+  using Game = G;
+  static constexpr std::string_view kLabel = G::kName;
+  static constexpr std::string_view kParams = "";  // key=value,...
+  static constexpr int kGamesTotal = kGames;
+  static constexpr int kTextGamesTotal = kTextGames;
+  // The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
+  // tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
+  // into [-1, 1] (kuhn_poker: chips / 2). Only the reference games use the weaker form.
+  static constexpr bool kStrictReturns = true;
+};
 
 template <RegisteredRuleset G>
-std::shared_ptr<const G> DefaultGame() {
-  auto params = Params::Resolve(G::ParamDefs(), {});
+struct ReferenceDefaults : Defaults<G> {
+  static constexpr bool kStrictReturns = false;
+};
+
+#ifdef SANDTABLE_HAVE_REFERENCE
+struct GoofspielTurnBased : ReferenceDefaults<Goofspiel> {
+  static constexpr std::string_view kLabel = "goofspiel_turn_based";
+  static constexpr std::string_view kParams = "turn_based=true";
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
+};
+struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
+  static constexpr std::string_view kLabel = "liars_dice_two_dice";
+  static constexpr std::string_view kParams = "dice=2,faces=4";
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
+};
+#define SANDTABLE_REFERENCE_RULESETS                                                          \
+  , ReferenceDefaults<KuhnPoker>, ReferenceDefaults<LiarsDice>, ReferenceDefaults<Goofspiel>, \
+      GoofspielTurnBased, LiarsDiceTwoDice
+#else
+#define SANDTABLE_REFERENCE_RULESETS
+#endif
+
+#ifdef SANDTABLE_HAVE_QUICKPLAY
+struct QuickplayAlternateDeployment : Defaults<QuickplayGame> {
+  static constexpr std::string_view kLabel = "quickplay_alternate";
+  static constexpr std::string_view kParams = "deployment=alternate";
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
+};
+struct QuickplayFineGrid : Defaults<QuickplayGame> {
+  static constexpr std::string_view kLabel = "quickplay_fine_grid";
+  static constexpr std::string_view kParams = "cells_per_brick=2,squad_size=6";
+  static constexpr int kGamesTotal = kGames / 10;
+  static constexpr int kTextGamesTotal = kTextGames / 10;
+};
+#define SANDTABLE_QUICKPLAY_RULESETS \
+  , Defaults<QuickplayGame>, QuickplayAlternateDeployment, QuickplayFineGrid
+#else
+#define SANDTABLE_QUICKPLAY_RULESETS
+#endif
+
+using Rulesets =
+    ::testing::Types<Defaults<ToyGame> SANDTABLE_REFERENCE_RULESETS SANDTABLE_QUICKPLAY_RULESETS>;
+
+template <typename Config>
+std::shared_ptr<const typename Config::Game> MakeGame() {
+  using G = typename Config::Game;
+  auto spec = ParseRulesetSpec(std::string(std::string_view(G::kName)) + "(" +
+                               std::string(Config::kParams) + ")");
+  CHECK(spec.ok());
+  auto params = Params::Resolve(G::ParamDefs(), spec->values);
   CHECK(params.ok());
   auto game = G::Create(*params, "");
   CHECK(game.ok());
   return *game;
 }
 
-template <typename G>
+template <typename Config>
+RandomGameOptions Options(bool check_strings) {
+  RandomGameOptions options;
+  options.check_strings = check_strings;
+  options.strict_returns = Config::kStrictReturns;
+  return options;
+}
+
+template <typename Config>
 class ConformanceTest : public ::testing::Test {
  protected:
   // Plays games [first, last) of the seeded sequence; game i uses Rng(kSeed, i).
   void PlayGames(int first, int last, bool check_strings) {
-    const std::shared_ptr<const G> game = DefaultGame<G>();
-    RandomGameOptions options;
-    options.check_strings = check_strings;
-    options.strict_returns = kStrictReturns<G>;
+    const auto game = MakeGame<Config>();
+    const RandomGameOptions options = Options<Config>(check_strings);
     int64_t total_steps = 0;
     for (int i = first; i < last; ++i) {
       Rng rng(kSeed, static_cast<uint64_t>(i));
       int length = 0;
       const absl::Status status = PlayRandomGame(*game, rng, options, &length);
-      ASSERT_TRUE(status.ok()) << G::kName << " game " << i << ": " << status.message();
+      ASSERT_TRUE(status.ok()) << Config::kLabel << " game " << i << ": " << status.message();
       total_steps += length;
     }
     // Every game took at least one step (no ruleset starts at a terminal state).
     EXPECT_GE(total_steps, last - first);
+    ::testing::Test::RecordProperty("steps", static_cast<int>(total_steps));
   }
 };
 
-#ifdef SANDTABLE_HAVE_REFERENCE
-#define SANDTABLE_REFERENCE_RULESETS , KuhnPoker, LiarsDice, Goofspiel
-#else
-#define SANDTABLE_REFERENCE_RULESETS
-#endif
-#ifdef SANDTABLE_HAVE_QUICKPLAY
-#define SANDTABLE_QUICKPLAY_RULESETS , QuickplayGame
-#else
-#define SANDTABLE_QUICKPLAY_RULESETS
-#endif
-using Rulesets =
-    ::testing::Types<ToyGame SANDTABLE_REFERENCE_RULESETS SANDTABLE_QUICKPLAY_RULESETS>;
-
 class RulesetNames {
  public:
-  template <typename G>
+  template <typename Config>
   static std::string GetName(int) {
-    return std::string(G::kName);
+    return std::string(Config::kLabel);
   }
 };
 
 TYPED_TEST_SUITE(ConformanceTest, Rulesets, RulesetNames);
 
-TYPED_TEST(ConformanceTest, DefaultParametersCreateTheGame) {
-  const auto game = DefaultGame<TypeParam>();
+TYPED_TEST(ConformanceTest, ParametersCreateTheGame) {
+  const auto game = MakeGame<TypeParam>();
   ASSERT_NE(game, nullptr);
-  EXPECT_FALSE(std::string_view(TypeParam::kName).empty());
-  EXPECT_FALSE(std::string_view(TypeParam::Description()).empty());
+  using G = typename TypeParam::Game;
+  EXPECT_FALSE(std::string_view(G::kName).empty());
+  EXPECT_FALSE(std::string_view(G::Description()).empty());
   EXPECT_GT(game->MaxGameLength(), 0);
   EXPECT_NE(game->Kind(game->InitialState()), NodeKind::kTerminal);
 }
 
 TYPED_TEST(ConformanceTest, RandomGamesWithTextRoundTrips) {
-  this->PlayGames(0, kTextGames, /*check_strings=*/true);
+  this->PlayGames(0, TypeParam::kTextGamesTotal, /*check_strings=*/true);
 }
 
 TYPED_TEST(ConformanceTest, RandomGames) {
-  this->PlayGames(kTextGames, kGames, /*check_strings=*/false);
+  this->PlayGames(TypeParam::kTextGamesTotal, TypeParam::kGamesTotal, /*check_strings=*/false);
 }
 
 TYPED_TEST(ConformanceTest, SameSeedSameGame) {
-  const auto game = DefaultGame<TypeParam>();
+  const auto game = MakeGame<TypeParam>();
+  const RandomGameOptions options = Options<TypeParam>(/*check_strings=*/false);
   for (int i = 0; i < 20; ++i) {
     Rng a(kSeed, i);
     Rng b(kSeed, i);
     int length_a = 0;
     int length_b = 0;
-    RandomGameOptions options;
-    options.strict_returns = kStrictReturns<TypeParam>;
     ASSERT_TRUE(PlayRandomGame(*game, a, options, &length_a).ok());
     ASSERT_TRUE(PlayRandomGame(*game, b, options, &length_b).ok());
     EXPECT_EQ(length_a, length_b);
