@@ -3,6 +3,9 @@
 // Counters: it/s (iterations per second of wall time), bytes/node, nodes.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+#include <thread>
+
 #include "engine/rng.h"
 #include "rulesets/reference/goofspiel.h"
 #include "rulesets/reference/liars_dice.h"
@@ -65,6 +68,33 @@ BENCHMARK(BM_LiarsDice1)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillis
 BENCHMARK(BM_LiarsDice5)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Goofspiel13)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Goofspiel13TurnBased)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// Stop latency: an unlimited 2-thread search on liars_dice 5 dice is stopped from another
+// thread after 20 ms; the time measured is from Stop() to Search() returning.
+void BM_StopLatency(benchmark::State& bench) {
+  const LiarsDice game(5, 6);
+  const LiarsDice::State root = FirstDecision(game);
+  SearchOptions options;
+  options.threads = 2;
+  double worst_ms = 0;
+  for (auto _ : bench) {
+    Searcher<LiarsDice> searcher(game, options);
+    std::chrono::steady_clock::time_point stopped;
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      stopped = std::chrono::steady_clock::now();
+      searcher.Stop();
+    });
+    searcher.Search(root, 0);
+    const auto returned = std::chrono::steady_clock::now();
+    stopper.join();
+    const double seconds = std::chrono::duration<double>(returned - stopped).count();
+    worst_ms = std::max(worst_ms, seconds * 1000);
+    bench.SetIterationTime(seconds);
+  }
+  bench.counters["worst_ms"] = worst_ms;
+}
+BENCHMARK(BM_StopLatency)->UseManualTime()->Unit(benchmark::kMicrosecond)->Iterations(20);
 
 #ifdef SANDTABLE_BENCH_QUICKPLAY
 void BM_QuickplayOpening(benchmark::State& bench) {

@@ -173,6 +173,7 @@ class Searcher {
   std::atomic<bool> epoch_end_{false};
   Clock::time_point start_;
   Clock::time_point next_progress_;
+  double finished_seconds_ = -1;
 };
 
 // ===================================================================================
@@ -200,11 +201,13 @@ SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
   deterministic_cursor_ = {};
   next_index_.store(0);
   time_up_.store(false);
+  finished_seconds_ = -1;
   if (options_.deterministic) {
     RunDeterministic();
   } else {
     RunFast();
   }
+  finished_seconds_ = Seconds();  // the rate excludes building the result
   SearchResult result = BuildResult();
   result.stopped = stop_.exchange(false);
   return result;
@@ -893,7 +896,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   }
   (void)total_visits;
   result.iterations = Completed();
-  result.seconds = Seconds();
+  result.seconds = finished_seconds_ >= 0 ? finished_seconds_ : Seconds();
   result.iterations_per_second = result.seconds > 0 ? result.iterations / result.seconds : 0;
   result.tree_nodes = tree_->edges_in_use();
   result.bytes_per_node =

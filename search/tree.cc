@@ -19,9 +19,16 @@ constexpr int64_t kUnlimitedChunks = (int64_t{16} << 30) / SearchTree::kChunkByt
 SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
   max_chunks_ = memory_bytes_ > 0 ? std::min(kUnlimitedChunks, memory_bytes_ / kChunkBytes + 1)
                                   : kUnlimitedChunks;
-  arena_bytes_ = static_cast<size_t>(max_chunks_ * kChunkBytes);
-  void* arena = mmap(nullptr, arena_bytes_, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  // A strict overcommit policy may refuse a large reservation: settle for less (the arena
+  // then caps the tree like a memory limit would).
+  void* arena = MAP_FAILED;
+  while (true) {
+    arena_bytes_ = static_cast<size_t>(max_chunks_ * kChunkBytes);
+    arena = mmap(nullptr, arena_bytes_, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (arena != MAP_FAILED || max_chunks_ <= 1) break;
+    max_chunks_ /= 2;
+  }
   CHECK(arena != MAP_FAILED);
   madvise(arena, arena_bytes_, MADV_HUGEPAGE);  // a hint: fewer, larger page faults
   arena_ = static_cast<Edge*>(arena);
