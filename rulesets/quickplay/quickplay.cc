@@ -266,18 +266,24 @@ bool QuickplayGame::CanShoot(const State& state, int shooter, int slot, int targ
     if ((sx - tx) * (sx - tx) + (sy - ty) * (sy - ty) > range * range) return false;
   }
   if (!ClearOfCover(sc, tc)) return false;
+  return !BlockedByUnit(state, sx, sy, tx, ty, shooter, target);
+}
+
+bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty, int shooter,
+                                  int target) const {
   const int min_x = std::min(sx, tx), max_x = std::max(sx, tx);
   const int min_y = std::min(sy, ty), max_y = std::max(sy, ty);
-  const int n = num_units();
-  for (int u = 0; u < n; ++u) {
-    const int uc = state.cell[u];
-    if (u == shooter || u == target || uc == kNoCell) continue;
+  uint32_t others =
+      (side_mask_[0] | side_mask_[1]) & ~state.destroyed & ~((1u << shooter) | (1u << target));
+  for (; others != 0; others &= others - 1) {
+    const int uc = state.cell[std::countr_zero(others)];
+    if (uc == kNoCell) continue;
     const int ux = x_[uc], uy = y_[uc];
     // The segment stays inside the bounding box of the two cells.
     if (ux < min_x || ux > max_x || uy < min_y || uy > max_y) continue;
-    if (SegmentCrossesCell(Cell{sx, sy}, Cell{tx, ty}, Cell{ux, uy})) return false;
+    if (SegmentCrossesCell(Cell{sx, sy}, Cell{tx, ty}, Cell{ux, uy})) return true;
   }
-  return true;
+  return false;
 }
 
 bool QuickplayGame::CanPlace(const State& state, int u, int cell) const {
@@ -308,10 +314,8 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
       });
       return;
     case kSelect: {
-      const uint16_t free = static_cast<uint16_t>(~(state.destroyed | state.activated));
-      for (int u = 0; u < n; ++u) {
-        if (units_[u].side == player && ((free >> u) & 1)) actions.push_back(kSelectBase + u);
-      }
+      uint32_t free = side_mask_[player] & ~(state.destroyed | state.activated);
+      for (; free != 0; free &= free - 1) actions.push_back(kSelectBase + std::countr_zero(free));
       return;
     }
     case kActivation:
@@ -358,13 +362,39 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
     actions.Append(begin + start, static_cast<int>(end - begin) - start);
   }
   if (!(state.done & kShot)) {
+    // Line of sight does not depend on the weapon: test each enemy once, then push the
+    // (slot, target) pairs in range in slot-major order.
     const QuickplayProfile& p = profile(active);
     const int side = units_[active].side;
+    const int sc = state.cell[active];
+    const int sx = x_[sc], sy = y_[sc];
+    const uint64_t* los = los_bits_.data() + static_cast<size_t>(sc) * los_stride_;
+    int targets[kMaxUnits];
+    int distance2[kMaxUnits];
+    int num_targets = 0;
+    int max_range = 0;  // the longest weapon, 0 = unlimited
     for (int slot = 0; slot < p.num_weapons; ++slot) {
-      for (int t = 0; t < n; ++t) {
-        if (units_[t].side == side || state.cell[t] == kNoCell) continue;
-        if (CanShoot(state, active, slot, t)) {
-          actions.push_back(kShootBase + static_cast<Action>(slot * 256 + t));
+      const int range = Cells(QuickplayWeapons()[p.weapons[slot]].range_bricks);
+      max_range =
+          (slot == 0 || (max_range != 0 && (range == 0 || range > max_range))) ? range : max_range;
+    }
+    for (uint32_t enemies = side_mask_[1 - side] & ~state.destroyed; enemies != 0;
+         enemies &= enemies - 1) {
+      const int t = std::countr_zero(enemies);
+      const int tc = state.cell[t];
+      const int tx = x_[tc], ty = y_[tc];
+      const int d2 = (sx - tx) * (sx - tx) + (sy - ty) * (sy - ty);
+      if (max_range != 0 && d2 > max_range * max_range) continue;
+      if (!((los[tc >> 6] >> (tc & 63)) & 1)) continue;
+      if (BlockedByUnit(state, sx, sy, tx, ty, active, t)) continue;
+      targets[num_targets] = t;
+      distance2[num_targets++] = d2;
+    }
+    for (int slot = 0; slot < p.num_weapons; ++slot) {
+      const int range = Cells(QuickplayWeapons()[p.weapons[slot]].range_bricks);
+      for (int i = 0; i < num_targets; ++i) {
+        if (range == 0 || distance2[i] <= range * range) {
+          actions.push_back(kShootBase + static_cast<Action>(slot * 256 + targets[i]));
         }
       }
     }

@@ -197,6 +197,9 @@ class QuickplayGame {
   absl::Status Precompute();
 
   bool CanPlace(const State& state, int u, int cell) const;
+  // Whether a unit other than `shooter` and `target` stands on the line between two cells.
+  bool BlockedByUnit(const State& state, int sx, int sy, int tx, int ty, int shooter,
+                     int target) const;
   void EndActivation(State& state) const;
   void NextTurn(State& state, int preferred) const;
   void EndRound(State& state) const;
