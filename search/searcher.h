@@ -16,10 +16,6 @@
 #ifndef SANDTABLE_SEARCH_SEARCHER_H_
 #define SANDTABLE_SEARCH_SEARCHER_H_
 
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -36,6 +32,7 @@
 #include "engine/ruleset.h"
 #include "engine/types.h"
 #include "eval/evaluator.h"
+#include "search/parallel.h"
 #include "search/search_types.h"
 #include "search/statistics.h"
 #include "search/tree.h"
@@ -239,18 +236,10 @@ void Searcher<G, E, P>::CheckClockAndProgress(bool may_report) {
 
 template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::RunFast() {
-  tbb::task_arena arena(options_.threads);
+  search_internal::ParallelRunner runner(options_.threads);
   while (true) {
     epoch_end_.store(false);
-    if (options_.threads == 1) {
-      FastWorker(0);
-    } else {
-      arena.execute([&] {
-        tbb::parallel_for(
-            0, options_.threads, 1, [&](int worker) { FastWorker(worker); },
-            tbb::static_partitioner());
-      });
-    }
+    runner.For(options_.threads, [&](int worker) { FastWorker(worker); });
     if (Finished()) break;
     // The epoch ended for a growth (a safe point: no worker is running).
     if (tree_->WantsGrowth()) tree_->Grow();
@@ -300,8 +289,7 @@ void Searcher<G, E, P>::FastWorker(int worker) {
 
 template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::RunDeterministic() {
-  std::unique_ptr<tbb::task_arena> arena;
-  if (options_.threads > 1) arena = std::make_unique<tbb::task_arena>(options_.threads);
+  search_internal::ParallelRunner runner(options_.threads);
   int64_t done = 0;
   Iteration& counter = *iterations_[0];
   while (true) {
@@ -313,11 +301,7 @@ void Searcher<G, E, P>::RunDeterministic() {
     const auto descend = [&](int j) {
       RunIteration(*iterations_[j], static_cast<uint64_t>(done + j), /*fast=*/false);
     };
-    if (arena) {
-      arena->execute([&] { tbb::parallel_for(0, batch, 1, descend); });
-    } else {
-      for (int j = 0; j < batch; ++j) descend(j);
-    }
+    runner.For(batch, descend);
     for (int j = 0; j < batch; ++j) Backpropagate(*iterations_[j], /*fast=*/false);
     done += batch;
     counter.completed.store(done, std::memory_order_relaxed);
