@@ -8,6 +8,7 @@
 #include "tools/game_impl.h"
 
 #if defined(SANDTABLE_HAVE_QUICKPLAY)
+#include "eval/quickplay_evaluator.h"
 #include "rulesets/quickplay/quickplay.h"
 #endif
 #if defined(SANDTABLE_HAVE_REFERENCE)
@@ -40,7 +41,7 @@ Entry Register() {
 std::vector<Entry> MakeEntries() {
   std::vector<Entry> entries;
 #if defined(SANDTABLE_HAVE_QUICKPLAY)
-  entries.push_back(Register<QuickplayGame, NeutralEvaluator>());
+  entries.push_back(Register<QuickplayGame, QuickplayEvaluator>());
 #endif
 #if defined(SANDTABLE_HAVE_REFERENCE)
   entries.push_back(Register<KuhnPoker, NeutralEvaluator>());
