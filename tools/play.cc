@@ -1,0 +1,415 @@
+#include "tools/play.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "cxxopts.hpp"
+#include "engine/rng.h"
+#include "tools/cli_common.h"
+#include "tools/game.h"
+#include "tools/protocol_text.h"
+#include "tools/registry.h"
+#include "tools/terminal.h"
+
+namespace sandtable {
+namespace {
+
+constexpr std::string_view kCommand = "play";
+constexpr size_t kLogLines = 8;
+
+struct PlayFlags : FlagsBase {
+  std::string ruleset;
+  std::string scenario;
+  int side = 0;
+  int64_t movetime_ms = 1000;
+  bool manual_dice = false;
+  std::optional<uint64_t> seed;
+  int threads = 1;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, PlayFlags& flags) {
+  return CatchFlagErrors([&]() -> absl::Status {
+    cxxopts::Options options(
+        "sandtable play",
+        "Play against the bot in the terminal. Type actions in the ruleset's notation; "
+        "'moves' lists the legal ones, 'help' explains, 'quit' (or end of input) leaves.");
+    options.add_options()("ruleset", "ruleset spec, e.g. quickplay(squad_size=5)",
+                          cxxopts::value<std::string>()->default_value(DefaultRulesetName()))(
+        "scenario", "scenario file (default: the ruleset's own)", cxxopts::value<std::string>())(
+        "side", "your side: 0 or 1", cxxopts::value<int>()->default_value("0"))(
+        "movetime", "the bot's thinking time per decision, in milliseconds",
+        cxxopts::value<int64_t>()->default_value("1000"))(
+        "dice", "auto: the engine rolls; manual: you type what you rolled",
+        cxxopts::value<std::string>()->default_value("auto"))(
+        "seed", "seed for the engine's dice and search (default: random, printed)",
+        cxxopts::value<uint64_t>())("threads", "search threads",
+                                    cxxopts::value<int>()->default_value("1"))("h,help",
+                                                                               "this help");
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (!result.unmatched().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    }
+    if (result.count("help")) {
+      flags.help = true;
+      flags.help_text = options.help();
+      return absl::OkStatus();
+    }
+    flags.ruleset = result["ruleset"].as<std::string>();
+    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    flags.side = result["side"].as<int>();
+    if (flags.side != 0 && flags.side != 1) {
+      return absl::InvalidArgumentError("--side must be 0 or 1");
+    }
+    flags.movetime_ms = result["movetime"].as<int64_t>();
+    if (flags.movetime_ms < 1 || flags.movetime_ms > 86'400'000) {
+      return absl::InvalidArgumentError("--movetime must be from 1 to 86400000 ms");
+    }
+    const std::string dice = result["dice"].as<std::string>();
+    if (dice != "auto" && dice != "manual") {
+      return absl::InvalidArgumentError("--dice must be auto or manual");
+    }
+    flags.manual_dice = dice == "manual";
+    if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
+    flags.threads = result["threads"].as<int>();
+    if (flags.threads < 1 || flags.threads > 256) {
+      return absl::InvalidArgumentError("--threads must be from 1 to 256");
+    }
+    return absl::OkStatus();
+  });
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      const size_t cost = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                                  std::tolower(static_cast<unsigned char>(b[j - 1]))
+                              ? 0
+                              : 1;
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+class PlaySession {
+ public:
+  PlaySession(std::shared_ptr<const Game> game, const PlayFlags& flags, uint64_t seed,
+              std::istream& in, std::ostream& out, bool colour)
+      : game_(std::move(game)),
+        flags_(flags),
+        seed_(seed),
+        rng_(seed, 0xd1ce),
+        in_(in),
+        out_(out),
+        style_(colour),
+        human_(flags.side),
+        bot_(1 - flags.side),
+        position_(game_->NewInitialPosition()) {}
+
+  int Run() {
+    Log(absl::StrCat("new game of ", game_->spec(), "; you are player ", human_,
+                     ", the bot is player ", bot_, "; seed ", seed_));
+    Log("type 'help' for help, 'moves' for the legal actions");
+    while (position_->Kind() != NodeKind::kTerminal) {
+      Redraw();
+      bool ok = true;
+      switch (position_->Kind()) {
+        case NodeKind::kChance:
+          ok = ResolveChance();
+          break;
+        case NodeKind::kDecision:
+          ok = position_->CurrentPlayer() == human_ ? HumanDecision() : BotDecision();
+          break;
+        case NodeKind::kSimultaneous:
+          ok = Simultaneous();
+          break;
+        case NodeKind::kTerminal:
+          break;
+      }
+      if (!ok) {
+        out_ << "\nbye\n";
+        out_.flush();
+        return kExitOk;
+      }
+    }
+    Redraw();
+    const double result = position_->Returns(human_);
+    const std::string score =
+        absl::StrCat("score: you ", position_->Score(human_), ", bot ", position_->Score(bot_));
+    if (result > 0) {
+      out_ << style_.Good("Game over: you win!") << " " << score << "\n";
+    } else if (result < 0) {
+      out_ << style_.Error("Game over: the bot wins.") << " " << score << "\n";
+    } else {
+      out_ << style_.Bold("Game over: a draw.") << " " << score << "\n";
+    }
+    out_.flush();
+    return kExitOk;
+  }
+
+ private:
+  void Log(std::string line) {
+    log_.push_back(std::move(line));
+    while (log_.size() > kLogLines) log_.pop_front();
+  }
+
+  void Redraw() {
+    out_ << style_.ClearScreen() << style_.Board(position_->Render()) << "\n";
+    out_ << style_.Bold(absl::StrCat("you (player ", human_, "): ", position_->Score(human_),
+                                     "   bot (player ", bot_, "): ", position_->Score(bot_)))
+         << "\n";
+    const std::string hidden = position_->DescribeHidden(human_);
+    if (!hidden.empty()) out_ << "your hidden: " << hidden << "\n";
+    for (const std::string& line : log_) out_ << style_.Dim("| ") << line << "\n";
+    out_.flush();
+  }
+
+  // One line of input after `prompt`; false at end of input.
+  bool ReadLine(std::string_view prompt, std::string& line) {
+    out_ << style_.Bold(prompt) << std::flush;
+    if (!std::getline(in_, line)) return false;
+    return true;
+  }
+
+  std::vector<std::string> LegalTexts(Player actor) const {
+    std::vector<std::string> texts;
+    if (actor == kChancePlayer) {
+      for (const ChanceOutcome& o : position_->ChanceOutcomes()) {
+        texts.push_back(position_->ActionToString(kChancePlayer, o.outcome));
+      }
+    } else {
+      for (Action a : position_->LegalActions(actor)) {
+        texts.push_back(position_->ActionToString(actor, a));
+      }
+    }
+    return texts;
+  }
+
+  void ListMoves(Player actor) {
+    if (actor == kChancePlayer) {
+      out_ << "possible outcomes (or type the raw faces you rolled, e.g. 'roll 4 2 6'):\n";
+      for (const ChanceOutcome& o : position_->ChanceOutcomes()) {
+        out_ << "  " << position_->ActionToString(kChancePlayer, o.outcome) << "   "
+             << style_.Dim(absl::StrFormat("(%s = %.1f%%)", o.probability.ToString(),
+                                           100 * o.probability.ToDouble()))
+             << "\n";
+      }
+    } else {
+      out_ << "legal actions:\n";
+      // Several to a line, separated by commas, so long lists stay readable.
+      std::string line = " ";
+      for (const std::string& text : LegalTexts(actor)) {
+        if (line.size() + text.size() + 2 > 96) {
+          out_ << line << "\n";
+          line = " ";
+        }
+        absl::StrAppend(&line, " ", text, ",");
+      }
+      line.pop_back();
+      out_ << line << "\n";
+    }
+  }
+
+  void Help(Player actor) {
+    out_ << "Type an action exactly as 'moves' lists it and press Enter.\n"
+            "  moves   list what is legal now     board   redraw the board\n"
+            "  help    this text                  quit    leave the game (so does Ctrl-D)\n";
+    ListMoves(actor);
+  }
+
+  // Asks for an action of `actor` (the human, or chance with manual dice); nullopt when
+  // the person leaves.
+  std::optional<Action> Ask(Player actor, std::string_view prompt) {
+    std::string line;
+    while (ReadLine(prompt, line)) {
+      const std::string_view text = TrimBlanks(line);
+      if (text.empty()) continue;
+      if (text == "help" || text == "?") {
+        Help(actor);
+      } else if (text == "moves") {
+        ListMoves(actor);
+      } else if (text == "board") {
+        Redraw();
+      } else if (text == "quit" || text == "exit") {
+        return std::nullopt;
+      } else {
+        absl::StatusOr<Action> action = position_->ParseAction(actor, text);
+        if (action.ok()) return *action;
+        out_ << style_.Error(OneLine(std::string(action.status().message()), 400)) << "\n";
+        const std::vector<std::string> close = CloseMatches(text, LegalTexts(actor));
+        if (!close.empty()) {
+          std::string hint = "did you mean: ";
+          for (size_t i = 0; i < close.size(); ++i) {
+            absl::StrAppend(&hint, i > 0 ? ", " : "", close[i]);
+          }
+          out_ << hint << "?\n";
+        }
+        out_ << style_.Dim("('moves' lists what is legal)") << "\n";
+      }
+    }
+    return std::nullopt;
+  }
+
+  bool ResolveChance() {
+    Action outcome = kInvalidAction;
+    if (flags_.manual_dice) {
+      std::optional<Action> typed = Ask(kChancePlayer, "dice> ");
+      if (!typed) return false;
+      outcome = *typed;
+    } else {
+      outcome = SampleOutcome(position_->ChanceOutcomes(), rng_);
+    }
+    Log(absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
+    position_->Apply(outcome);
+    return true;
+  }
+
+  bool HumanDecision() {
+    std::optional<Action> action = Ask(human_, absl::StrCat("your move (player ", human_, ")> "));
+    if (!action) return false;
+    Log(absl::StrCat("you play ", position_->ActionToString(human_, *action)));
+    position_->Apply(*action);
+    return true;
+  }
+
+  // Searches for the bot from its own seat's information only.
+  SearchResult Think() {
+    SearchOptions options;
+    options.seed = HashCombine(seed_, ++searches_);
+    options.threads = flags_.threads;
+    options.max_time_ms = flags_.movetime_ms;
+    options.progress_interval_ms = 100;
+    const bool live = style_.colour();
+    if (live) {
+      options.on_progress = [this](const SearchProgress& progress) {
+        std::string best;
+        if (!progress.snapshot.actions.empty()) {
+          const RootActionStats& top = progress.snapshot.actions[0];
+          best = absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
+        }
+        out_ << style_.ClearLine()
+             << style_.Bot(absl::StrFormat("bot thinking: %.1f s, %d iterations%s",
+                                           progress.seconds, progress.iterations, best))
+             << std::flush;
+      };
+    } else {
+      out_ << style_.Bot("bot thinking...") << "\n" << std::flush;
+    }
+    std::unique_ptr<Search> search = game_->NewSearch(options);
+    SearchResult result = search->Run(*position_, bot_);
+    if (live) out_ << style_.ClearLine() << std::flush;
+    return result;
+  }
+
+  std::string Explain(const SearchResult& result) {
+    for (const RootActionStats& stats : result.actions) {
+      if (stats.action != result.best_action) continue;
+      std::string line = absl::StrFormat("%d of %d visits, win probability %.1f%%", stats.visits,
+                                         result.iterations, 100 * stats.win_probability);
+      if (result.root_kind == NodeKind::kSimultaneous) {
+        absl::StrAppend(
+            &line, absl::StrFormat(", drawn from its mixed strategy (%.0f%%)", 100 * stats.policy));
+      }
+      return line;
+    }
+    return absl::StrCat(result.iterations, " iterations");
+  }
+
+  bool BotDecision() {
+    const SearchResult result = Think();
+    if (result.best_action == kInvalidAction) {
+      Log("the bot found no action");
+      return false;
+    }
+    Log(style_.Bot(
+        absl::StrCat("bot plays ", result.best_action_text, " (", Explain(result), ")")));
+    position_->Apply(result.best_action);
+    return true;
+  }
+
+  // The bot commits first; the person's choice is only applied together with it.
+  bool Simultaneous() {
+    const SearchResult result = Think();
+    if (result.best_action == kInvalidAction) return false;
+    out_ << style_.Bot("the bot has made its secret choice; now yours") << "\n";
+    std::optional<Action> mine =
+        Ask(human_, absl::StrCat("your secret choice (player ", human_, ")> "));
+    if (!mine) return false;
+    JointAction joint;
+    joint[human_] = *mine;
+    joint[bot_] = result.best_action;
+    Log(absl::StrCat("you chose ", position_->ActionToString(human_, *mine)));
+    Log(style_.Bot(
+        absl::StrCat("bot chose ", result.best_action_text, " (", Explain(result), ")")));
+    position_->ApplyJoint(joint);
+    return true;
+  }
+
+  std::shared_ptr<const Game> game_;
+  PlayFlags flags_;
+  uint64_t seed_;
+  Rng rng_;
+  std::istream& in_;
+  std::ostream& out_;
+  TerminalStyle style_;
+  Player human_;
+  Player bot_;
+  std::unique_ptr<Position> position_;
+  std::deque<std::string> log_;
+  uint64_t searches_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::string> CloseMatches(std::string_view typed,
+                                      const std::vector<std::string>& candidates, size_t limit) {
+  std::vector<std::pair<size_t, std::string>> scored;
+  const size_t allowed = std::max<size_t>(2, typed.size() / 3);
+  for (const std::string& candidate : candidates) {
+    const bool prefix = !typed.empty() && candidate.size() > typed.size() &&
+                        std::string_view(candidate).substr(0, typed.size()) == typed;
+    const size_t distance = prefix ? 0 : EditDistance(typed, candidate);
+    if (distance <= allowed) scored.emplace_back(distance, candidate);
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> matches;
+  for (size_t i = 0; i < scored.size() && i < limit; ++i) matches.push_back(scored[i].second);
+  return matches;
+}
+
+int RunPlayWith(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                std::ostream& err, bool colour) {
+  PlayFlags flags;
+  const int code = ReportFlags(kCommand, ParseFlags(argc, argv, flags), flags, out, err);
+  if (code >= 0) return code;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  if (!game.ok()) return Fail(kCommand, std::string(game.status().message()), err, kExitUsage);
+  const uint64_t seed =
+      flags.seed ? *flags.seed
+                 : (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  PlaySession session(*game, flags, seed, in, out, colour);
+  return session.Run();
+}
+
+int RunPlay(int argc, char** argv) {
+  return RunPlayWith(argc, argv, std::cin, std::cout, std::cerr, ColourWanted(STDOUT_FILENO));
+}
+
+}  // namespace sandtable

@@ -1,0 +1,40 @@
+// Terminal output for people: whether to use colour (a TTY whose TERM is not "dumb", and
+// no NO_COLOR), and the ANSI styling of boards, bot lines, errors and results.
+#ifndef SANDTABLE_TOOLS_TERMINAL_H_
+#define SANDTABLE_TOOLS_TERMINAL_H_
+
+#include <string>
+#include <string_view>
+
+namespace sandtable {
+
+// True when `fd` is a terminal, TERM is set and not "dumb", and NO_COLOR is unset or empty
+// (https://no-color.org).
+bool ColourWanted(int fd);
+
+class TerminalStyle {
+ public:
+  explicit TerminalStyle(bool colour) : colour_(colour) {}
+  bool colour() const { return colour_; }
+
+  // Board rows (lines that start with a row number) get player colours: upper-case unit
+  // letters (player 0) cyan, lower-case (player 1) red, '*' points yellow, terrain dim.
+  std::string Board(std::string_view render) const;
+  std::string Bot(std::string_view text) const;    // the bot's lines: magenta
+  std::string Error(std::string_view text) const;  // red
+  std::string Good(std::string_view text) const;   // green, bold
+  std::string Bold(std::string_view text) const;
+  std::string Dim(std::string_view text) const;
+  // Clears the screen and homes the cursor (colour terminals only; "" otherwise).
+  std::string ClearScreen() const;
+  // Returns to the start of the line and clears it, for a progress line ("\r" otherwise).
+  std::string ClearLine() const;
+
+ private:
+  std::string Wrap(std::string_view code, std::string_view text) const;
+  bool colour_;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_TOOLS_TERMINAL_H_
