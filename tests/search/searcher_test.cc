@@ -382,13 +382,13 @@ TEST(LimitsTest, MemoryCapStopsGrowthWithoutCrashing) {
   for (bool deterministic : {false, true}) {
     SearchOptions options;
     options.memory_mb = 1;
-    options.max_iterations = 30000;
+    options.max_iterations = 10000;
     options.threads = 2;
     options.deterministic = deterministic;
     Searcher<LiarsDice> searcher(game, options);
     const SearchResult result = searcher.Search(Parse(game, "12345/23456/"), 0);
     EXPECT_TRUE(result.memory_capped);
-    EXPECT_EQ(result.iterations, 30000);
+    EXPECT_EQ(result.iterations, 10000);
     EXPECT_LE(result.bytes_per_node * result.tree_nodes, 1 << 20);
     EXPECT_NE(result.best_action, kInvalidAction);
   }
