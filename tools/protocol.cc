@@ -232,7 +232,10 @@ absl::Status ProtocolSession::NeedGame() const {
   return absl::OkStatus();
 }
 
-absl::Status ProtocolSession::NeedIdle(std::string_view command) const {
+absl::Status ProtocolSession::NeedIdle(std::string_view command) {
+  // A finite job ends by itself: wait for it, so scripts may send their next command
+  // without waiting for `bestmove`. Only an infinite `go` must be stopped first.
+  if (job_running_.load() && !job_infinite_) FinishJob();
   if (job_running_.load()) {
     return Error(absl::StrCat(Av(command), ": a search is running; send stop first"));
   }

@@ -85,7 +85,8 @@ class ProtocolSession {
   absl::Status HandleBench(std::string_view rest);
 
   absl::Status NeedGame() const;
-  absl::Status NeedIdle(std::string_view command) const;
+  // Waits for a finite job; an error while an infinite `go` runs.
+  absl::Status NeedIdle(std::string_view command);
   // Replaces the game (on success only) and resets the position to its start.
   absl::Status LoadGame(std::string_view spec, std::string_view scenario_path);
   SearchOptions MakeSearchOptions() const;
