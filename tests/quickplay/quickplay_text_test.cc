@@ -345,7 +345,7 @@ TEST(QuickplayScenarioTest, ScenarioErrorsNameTheLine) {
       HasSubstr("player 1's deployment zone has 1 free cells for 3 units"));
 }
 
-TEST(QuickplayScenarioTest, ScenarioMayPlaceObjectivesByLineAndDrawHexStyleRows) {
+TEST(QuickplayScenarioTest, ScenarioMayAddObjectivesByLine) {
   auto game = MakeGame(Edit("", "objective at=1,1\n"));
   ASSERT_NE(game, nullptr);
   EXPECT_EQ(game->objectives().size(), 2u);
