@@ -220,6 +220,10 @@ int RunMatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     out << SummaryJson(result.score, flags) << "\n";
   } else {
     out << MatchSummary(result.score, flags.sprt, flags.elo0, flags.elo1);
+    if (result.score.games() < flags.games) {
+      out << "the SPRT decided after " << result.score.games() << " of " << flags.games
+          << " games\n";
+    }
   }
   return kExitOk;
 }

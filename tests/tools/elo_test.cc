@@ -62,5 +62,13 @@ TEST(EloTest, SprtDecides) {
   EXPECT_EQ(Sprt({}, 0, 5).llr, 0);
 }
 
+TEST(EloTest, SprtOnASweep) {
+  // One win alone: variance from {1 win, 1 draw} = 1/16, LLR = 0.014387 * 0.985613 / 0.125.
+  EXPECT_NEAR(Sprt({1, 0, 0}, 0, 10).llr, 0.1134415, 1e-6);
+  EXPECT_EQ(Sprt({1, 0, 0}, 0, 10).decision, SprtDecision::kContinue);
+  EXPECT_EQ(Sprt({40, 0, 0}, 0, 10).decision, SprtDecision::kAcceptH1);
+  EXPECT_EQ(Sprt({0, 0, 40}, 0, 10).decision, SprtDecision::kAcceptH0);
+}
+
 }  // namespace
 }  // namespace sandtable

@@ -54,7 +54,12 @@ SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha,
   SprtResult result;
   result.lower_bound = std::log(beta / (1 - alpha));
   result.upper_bound = std::log((1 - beta) / alpha);
-  const double variance = score.GameVariance();
+  double variance = score.GameVariance();
+  if (score.games() > 0 && variance == 0) {
+    // Every game had the same result: take the spread as if one more game had been drawn,
+    // so that a clean sweep can still decide (and one game alone cannot).
+    variance = MatchScore{score.wins, score.draws + 1, score.losses}.GameVariance();
+  }
   if (score.games() > 0 && variance > 0) {
     const double s = score.Fraction();
     const double s0 = ExpectedScore(elo0);

@@ -42,7 +42,8 @@ struct SprtResult {
 
 // The generalised SPRT on the trinomial (win/draw/loss) outcome with the usual normal
 // approximation: LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var), where s is the observed mean
-// score, var the per-game variance, and s0, s1 the expected scores at elo0 and elo1.
+// score, var the per-game variance, and s0, s1 the expected scores at elo0 and elo1. When
+// every game had the same result, var is computed as if one more game had been drawn.
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha = 0.05,
                 double beta = 0.05);
 
