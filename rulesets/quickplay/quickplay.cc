@@ -217,30 +217,6 @@ QuickplayGame::State QuickplayGame::InitialState() const {
   return state;
 }
 
-NodeKind QuickplayGame::Kind(const State& state) const {
-  switch (state.phase) {
-    case kQualityCheck:
-    case kHitRoll:
-    case kDamageRoll:
-      return NodeKind::kChance;
-    case kOver:
-      return NodeKind::kTerminal;
-    default:
-      return NodeKind::kDecision;
-  }
-}
-
-Player QuickplayGame::CurrentPlayer(const State& state) const {
-  switch (Kind(state)) {
-    case NodeKind::kDecision:
-      return state.player;
-    case NodeKind::kChance:
-      return kChancePlayer;
-    default:
-      return kNoPlayer;
-  }
-}
-
 bool QuickplayGame::PartlyBehindCover(int shooter_cell, int target_cell) const {
   const int dx = x_[shooter_cell] - x_[target_cell];
   const int dy = y_[shooter_cell] - y_[target_cell];
@@ -337,9 +313,10 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
     const int fx = x_[from], fy = y_[from];
     int skip[kMaxUnits];
     int num_skip = 0;
-    for (int u = 0; u < n; ++u) {
-      const uint16_t c = state.cell[u];
-      if (u == active || c == kNoCell) continue;
+    uint32_t others = (side_mask_[0] | side_mask_[1]) & ~state.destroyed & ~(1u << active);
+    for (; others != 0; others &= others - 1) {
+      const uint16_t c = state.cell[std::countr_zero(others)];
+      if (c == kNoCell) continue;
       const int dx = x_[c] - fx + radius, dy = y_[c] - fy + radius;
       if (static_cast<unsigned>(dx) >= static_cast<unsigned>(side) ||
           static_cast<unsigned>(dy) >= static_cast<unsigned>(side)) {

@@ -128,8 +128,16 @@ class QuickplayGame {
 
   // --- The Ruleset concept.
   State InitialState() const;
-  NodeKind Kind(const State& state) const;
-  Player CurrentPlayer(const State& state) const;
+  NodeKind Kind(const State& state) const {
+    if (state.phase >= kQualityCheck) {
+      return state.phase == kOver ? NodeKind::kTerminal : NodeKind::kChance;
+    }
+    return NodeKind::kDecision;
+  }
+  Player CurrentPlayer(const State& state) const {
+    if (state.phase < kQualityCheck) return state.player;
+    return state.phase == kOver ? kNoPlayer : kChancePlayer;
+  }
   void LegalActions(const State& state, Player player, ActionList& actions) const;
   void ChanceOutcomes(const State& state, ChanceList& outcomes) const;
   void Apply(State& state, Action action) const;
