@@ -394,6 +394,8 @@ void ProtocolSession::StartJob(std::function<std::vector<std::string>()> body, b
     }
     job_done_.notify_all();
     for (const std::string& line : final_lines) Emit(line);
+    // Freeing a large tree takes a while: only after the answer is out.
+    finished_search_.reset();
   });
 }
 
@@ -500,6 +502,7 @@ absl::Status ProtocolSession::HandleGo(std::string_view rest) {
         if (result.memory_capped) {
           Emit("info string the tree reached MemoryMB and stopped growing");
         }
+        finished_search_ = std::move(search);
         auto shared = std::make_shared<const SearchResult>(result);
         {
           std::lock_guard<std::mutex> lock(job_mutex_);

@@ -126,6 +126,8 @@ class ProtocolSession {
   std::mutex job_mutex_;
   std::condition_variable job_done_;
   Search* active_search_ = nullptr;  // guarded by job_mutex_
+  // The finished search of a `go`, freed after `bestmove` is out (job thread only).
+  std::unique_ptr<Search> finished_search_;
 
   // The last search's result and the position generation it belongs to (guarded by
   // job_mutex_: written by the job thread).
