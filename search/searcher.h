@@ -131,6 +131,12 @@ class Searcher {
   // Edge index of `action` at the node `key` (primary block, then overflow blocks).
   uint32_t FindEdge(uint64_t key, const Node& node, Action action) const;
   void OnSelect(Iteration& it, const Step& step, bool fast);
+  // The node `step` meant to create exists already (another thread, or an earlier
+  // iteration of the batch, created it): record the visit there, as a main visit if the
+  // block matches this visit's legal actions, else counting availability per edge (and
+  // adding an overflow edge for a missing action).
+  void ResolveExisting(Iteration& it, Step& step, uint32_t slot,
+                       search_internal::EdgeCursor& cursor);
   void Backpropagate(Iteration& it, bool fast);
   void BanditUpdate(const Step& step, double value);
   Action SampleChance(const State& s, ChanceList& outcomes, Rng& rng) const;
@@ -413,20 +419,23 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
     step.visit = Visit::kCreate;
     step.bandit_node = bandit;
     *stay = false;
+    step.create_key = step.key;
+    step.create_begin = static_cast<uint32_t>(it.lists.size());
+    it.lists.insert(it.lists.end(), actions.begin(), actions.end());
+    step.create_end = static_cast<uint32_t>(it.lists.size());
     if (fast) {
       uint32_t slot = kNone;
-      if (tree_->CreateNode(step.key, actions.data(), n, bandit, it.cursor, &slot) !=
-          Tree::Created::kCreated) {
-        return step.action;  // full, or another thread is creating it: not tracked
+      const Tree::Created created =
+          tree_->CreateNode(step.key, actions.data(), n, bandit, it.cursor, &slot);
+      step.create_key = 0;
+      if (slot == kNone) return step.action;  // the memory cap: not tracked
+      if (created == Tree::Created::kCreated) {
+        step.node = slot;
+        step.edge = tree_->node(slot).first_edge + static_cast<uint32_t>(i);
+      } else {
+        ResolveExisting(it, step, slot, it.cursor);
       }
-      step.node = slot;
-      step.edge = tree_->node(slot).first_edge + static_cast<uint32_t>(i);
       OnSelect(it, step, fast);
-    } else {
-      step.create_key = step.key;
-      step.create_begin = static_cast<uint32_t>(it.lists.size());
-      it.lists.insert(it.lists.end(), actions.begin(), actions.end());
-      step.create_end = static_cast<uint32_t>(it.lists.size());
     }
     it.steps.push_back(step);
     return step.action;
@@ -512,8 +521,8 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
       if (created == Tree::Created::kCreated) {
         uint16_t expected = static_cast<uint16_t>(step.overflow_index - 1);
         const_cast<Node&>(node).overflow.compare_exchange_strong(expected, step.overflow_index);
-        step.edge = FindEdge(0, tree_->node(slot), step.action);
       }
+      if (slot != kNone) step.edge = FindEdge(0, tree_->node(slot), step.action);
       step.create_key = 0;
       OnSelect(it, step, fast);
     }
@@ -647,6 +656,44 @@ void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step, bool fast) {
 }
 
 template <Ruleset G, typename E, typename P>
+void Searcher<G, E, P>::ResolveExisting(Iteration& it, Step& step, uint32_t slot,
+                                        search_internal::EdgeCursor& cursor) {
+  Node& node = tree_->node(slot);
+  step.node = slot;
+  const uint32_t n = step.create_end - step.create_begin;
+  const bool main = node.count.load(std::memory_order_acquire) == n &&
+                    std::equal(it.lists.begin() + step.create_begin,
+                               it.lists.begin() + step.create_end, tree_->actions(node));
+  if (main) {
+    step.visit = Visit::kCreate;  // counts as a main visit of the node
+    step.edge = FindEdge(step.key, node, step.action);
+    return;
+  }
+  step.visit = Visit::kOther;
+  step.avail_begin = static_cast<uint32_t>(it.lists.size());
+  for (uint32_t i = step.create_begin; i < step.create_end; ++i) {
+    const uint32_t e = FindEdge(step.key, node, it.lists[i]);
+    if (e != kNone) it.lists.push_back(e);
+  }
+  step.avail_end = static_cast<uint32_t>(it.lists.size());
+  step.edge = FindEdge(step.key, node, step.action);
+  // A missing action gets an overflow block of its own.
+  for (int attempt = 0; step.edge == kNone && attempt < 8; ++attempt) {
+    const uint16_t k = static_cast<uint16_t>(node.overflow.load(std::memory_order_acquire) + 1);
+    uint32_t overflow_slot = kNone;
+    const Tree::Created created =
+        tree_->CreateNode(HashCombine(step.key, search_internal::kOverflowSalt + k), &step.action,
+                          1, /*bandit=*/false, cursor, &overflow_slot);
+    if (overflow_slot == kNone) return;  // the memory cap
+    if (created == Tree::Created::kCreated) {
+      uint16_t expected = static_cast<uint16_t>(k - 1);
+      node.overflow.compare_exchange_strong(expected, k);
+    }
+    step.edge = FindEdge(step.key, node, step.action);
+  }
+}
+
+template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::Backpropagate(Iteration& it, bool fast) {
   for (Step& step : it.steps) {
     const double value = step.player == 0 ? it.value0 : -it.value0;
@@ -661,8 +708,12 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it, bool fast) {
             step.bandit_node && step.create_key == step.key, deterministic_cursor_, &slot);
         if (slot == kNone) continue;
         if (step.create_key == step.key) {
-          step.node = slot;
-          step.edge = FindEdge(0, tree_->node(slot), step.action);
+          if (created == Tree::Created::kCreated) {
+            step.node = slot;
+            step.edge = FindEdge(0, tree_->node(slot), step.action);
+          } else {
+            ResolveExisting(it, step, slot, deterministic_cursor_);
+          }
         } else {
           if (created == Tree::Created::kCreated) {
             Node& primary = tree_->node(step.node);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <new>
+#include <thread>
 
 #include "engine/check.h"
 
@@ -15,6 +16,15 @@ constexpr uint64_t kInitialSlots = 4096;
 constexpr int64_t kUnlimitedChunks = (int64_t{16} << 30) / SearchTree::kChunkBytes;
 
 }  // namespace
+
+uint32_t SearchTree::WaitUntilReady(uint64_t slot) const {
+  // Another thread claimed the slot and is filling its block: that takes a moment, unless
+  // the thread was preempted.
+  for (int spins = 0; nodes_[slot].count.load(std::memory_order_acquire) == 0; ++spins) {
+    if (spins > 64) std::this_thread::yield();
+  }
+  return static_cast<uint32_t>(slot);
+}
 
 SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
   max_chunks_ = memory_bytes_ > 0 ? std::min(kUnlimitedChunks, memory_bytes_ / kChunkBytes + 1)
@@ -74,7 +84,7 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
   for (;; i = (i + 1) & mask_) {
     const uint64_t k = nodes_[i].key.load(std::memory_order_acquire);
     if (k == key) {
-      if (nodes_[i].count.load(std::memory_order_acquire) != 0) *slot = static_cast<uint32_t>(i);
+      *slot = WaitUntilReady(i);
       return Created::kExists;
     }
     if (k == 0) break;
@@ -105,6 +115,7 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
     if (nodes_[i].key.compare_exchange_strong(expected, key, std::memory_order_acq_rel)) break;
     if (expected == key) {  // another thread won the race; our block is wasted (rare)
       node_count_.fetch_sub(1, std::memory_order_relaxed);
+      *slot = WaitUntilReady(i);
       return Created::kExists;
     }
   }

@@ -102,9 +102,10 @@ class SearchTree {
   Edge& edge(uint32_t index) const { return arena_[index]; }
 
   enum class Created { kCreated, kExists, kFull };
-  // Creates a ready node with one edge per action (and bandit statistics if `bandit`). kExists: a
-  // node with this key exists or is being created by another thread (its slot, if ready, is
-  // returned); kFull: the table or the memory cap refused it.
+  // Creates a ready node with one edge per action (and bandit statistics if `bandit`).
+  // kExists: a node with this key exists; if another thread is still creating it, waits
+  // until it is ready. Either way its slot is returned. kFull: the table or the memory cap
+  // refused it (slot kNone).
   Created CreateNode(uint64_t key, const Action* actions, int count, bool bandit,
                      EdgeCursor& cursor, uint32_t* slot);
 
@@ -126,6 +127,7 @@ class SearchTree {
 
  private:
   bool AllocateEdges(int count, EdgeCursor& cursor, uint32_t* first);
+  uint32_t WaitUntilReady(uint64_t slot) const;
   bool FitsBudget(int64_t table_slots, int64_t chunks) const;
 
   int64_t memory_bytes_;

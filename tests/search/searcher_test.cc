@@ -19,6 +19,7 @@ namespace {
 
 using testing_games::BiasedRps;
 using testing_games::DiceRace;
+using testing_games::VaryingMenu;
 
 // Everything in a result except the timing.
 void ExpectSameResult(const SearchResult& a, const SearchResult& b) {
@@ -160,6 +161,32 @@ TEST(SimultaneousTest, Exp3AndDecoupledUctGiveMixedPolicies) {
     }
     EXPECT_NEAR(total, 1.0, 1e-9);
     EXPECT_EQ(result.actions[0].action, BiasedRps::kScissors);
+  }
+}
+
+// --- Availability ---------------------------------------------------------------------
+
+// Action 2 is legal in half of the determinizations only. Its UCB parent count is the
+// number of visits in which it was available, so it is chosen whenever available (it
+// wins), and action 1 (the best of the rest) otherwise.
+TEST(AvailabilityTest, ActionsMissingFromSomeDeterminizationsAreCountedWhenAvailable) {
+  const VaryingMenu game;
+  VaryingMenu::State root;
+  root.coin = 1;  // the root itself has all three actions
+  for (bool deterministic : {true, false}) {
+    SearchOptions options = Deterministic(4000, 2);
+    options.deterministic = deterministic;
+    Searcher<VaryingMenu> searcher(game, options);
+    const SearchResult result = searcher.Search(root, 0);
+    ASSERT_EQ(result.actions.size(), 3u);
+    int64_t visits[3] = {0, 0, 0};
+    for (const RootActionStats& stats : result.actions) visits[stats.action] = stats.visits;
+    EXPECT_EQ(visits[0] + visits[1] + visits[2], 4000);
+    EXPECT_GT(visits[2], 1700);  // about half the iterations, nearly all of its chances
+    EXPECT_GT(visits[1], 1500);
+    EXPECT_LT(visits[0], 300);
+    EXPECT_EQ(result.best_action, 2u);
+    EXPECT_EQ(result.actions[0].mean_value, 1.0);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -117,6 +118,70 @@ class BiasedRps {
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
+  std::string Render(const State& s) const { return StateToString(s); }
+  std::string DescribeHidden(const State&, Player) const { return ""; }
+  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
+    return {};
+  }
+};
+
+// A game whose legal actions vary within one information set (so availability matters): a
+// hidden coin the mover never observes decides whether action 2 is legal. Actions score
+// -1 (action 0), 0 (action 1), +1 (action 2) for player 0, then the game ends. The mover's
+// information-set key ignores the coin on purpose and Determinize redraws it (1/2 each).
+class VaryingMenu {
+ public:
+  static constexpr const char* kName = "varying_menu";
+  struct State {
+    uint8_t coin = 0;
+    int8_t chosen = -1;
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  State InitialState() const { return {}; }
+  NodeKind Kind(const State& s) const {
+    return s.chosen < 0 ? NodeKind::kDecision : NodeKind::kTerminal;
+  }
+  Player CurrentPlayer(const State& s) const { return s.chosen < 0 ? 0 : kNoPlayer; }
+  void LegalActions(const State& s, Player, ActionList& actions) const {
+    actions.clear();
+    if (s.chosen >= 0) return;
+    actions.push_back(0);
+    actions.push_back(1);
+    if (s.coin) actions.push_back(2);
+  }
+  void ChanceOutcomes(const State&, ChanceList& outcomes) const { outcomes.clear(); }
+  void Apply(State& s, Action action) const { s.chosen = static_cast<int8_t>(action); }
+  void ApplyJoint(State&, JointAction) const {}
+  double Returns(const State& s, Player player) const {
+    if (s.chosen < 0) return 0;
+    const double value = s.chosen - 1.0;
+    return player == 0 ? value : -value;
+  }
+  int Score(const State&, Player) const { return 0; }
+  int MaxGameLength() const { return 1; }
+  uint64_t InformationSetKey(const State& s, Player player) const {
+    return HashCombine(static_cast<uint64_t>(player), static_cast<uint64_t>(s.chosen + 1));
+  }
+  State Determinize(const State& s, Player, Rng& rng) const {
+    State result = s;
+    result.coin = static_cast<uint8_t>(rng.Below(2));
+    return result;
+  }
+  std::string ActionToString(const State&, Player, Action action) const {
+    return std::string(1, static_cast<char>('0' + action));
+  }
+  absl::StatusOr<Action> ParseAction(const State&, Player, std::string_view text) const {
+    if (text.size() == 1 && text[0] >= '0' && text[0] <= '2') return Action(text[0] - '0');
+    return absl::InvalidArgumentError("bad action");
+  }
+  std::string StateToString(const State& s) const {
+    return std::string{static_cast<char>('0' + s.coin),
+                       s.chosen < 0 ? '-' : static_cast<char>('0' + s.chosen)};
+  }
+  absl::StatusOr<State> ParseState(std::string_view) const {
+    return absl::UnimplementedError("not needed by the tests");
+  }
   std::string Render(const State& s) const { return StateToString(s); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
