@@ -183,6 +183,17 @@ absl::Status CheckStateRoundTrip(const G& game, const typename G::State& state) 
   return absl::OkStatus();
 }
 
+// Render() gives something a person can read: non-empty, no colour codes (no ESC byte).
+template <Ruleset G>
+absl::Status CheckRender(const G& game, const typename G::State& state) {
+  const std::string board = game.Render(state);
+  if (board.empty()) return absl::InternalError("Render() is empty");
+  if (board.find('\x1b') != std::string::npos) {
+    return absl::InternalError("Render() contains an escape sequence");
+  }
+  return absl::OkStatus();
+}
+
 // ParseAction(s, p, ActionToString(s, p, a)) == a for every action of every actor, and no
 // two actions of one actor print the same.
 template <Ruleset G>
@@ -230,7 +241,7 @@ absl::Status CheckDeterminization(const G& game, const typename G::State& state,
 }
 
 struct RandomGameOptions {
-  bool check_strings = true;    // state and action text round trips at every state
+  bool check_strings = true;    // text round trips and Render() at every state
   int determinize_samples = 2;  // per player per state
   bool strict_returns = true;   // terminal returns in {-1, 0, 1}, not just [-1, 1]
 };
@@ -247,6 +258,7 @@ absl::Status CheckState(const G& game, const typename G::State& state, Rng& rng,
   if (options.check_strings) {
     if (absl::Status s = CheckStateRoundTrip(game, state); !s.ok()) return s;
     if (absl::Status s = CheckActionRoundTrips(game, state); !s.ok()) return s;
+    if (absl::Status s = CheckRender(game, state); !s.ok()) return s;
   }
   return CheckDeterminization(game, state, rng, options.determinize_samples);
 }

@@ -110,6 +110,12 @@ TEST(InvariantsTest, ReturnsThatAreNotZeroSum) {
   EXPECT_TRUE(CheckReturns(Game<ToyBug::kNone>(), FinishedState<ToyBug::kNone>()).ok());
 }
 
+TEST(InvariantsTest, EmptyRender) {
+  constexpr ToyBug kBug = ToyBug::kEmptyRender;
+  EXPECT_TRUE(CheckRender(Game<kBug>(), StakedState<kBug>()).ok());
+  EXPECT_FALSE(CheckRender(Game<kBug>(), FinishedState<kBug>()).ok());
+}
+
 // The driver alone finds each bug within a few random games.
 template <ToyBug kBug>
 bool RandomGamesFindBug() {
@@ -131,6 +137,7 @@ TEST(InvariantsTest, RandomGamesFindEveryBug) {
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kBadActionText>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kNotZeroSum>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kShortMaxLength>());
+  EXPECT_TRUE(RandomGamesFindBug<ToyBug::kEmptyRender>());
 }
 
 TEST(InvariantsTest, FailureNamesTheMovesThatLedThere) {

@@ -39,6 +39,7 @@ enum class ToyBug {
   kBadActionText,     // "fold" prints as "see"
   kNotZeroSum,        // both players win
   kShortMaxLength,    // MaxGameLength is too small
+  kEmptyRender,       // Render() prints nothing at terminal states
 };
 
 template <ToyBug kBug>
@@ -262,7 +263,10 @@ class ToyGameT {
     return s;
   }
 
-  std::string Render(const State& s) const { return StateToString(s); }
+  std::string Render(const State& s) const {
+    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return "";
+    return StateToString(s);
+  }
   std::string DescribeHidden(const State& s, Player player) const {
     return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);
   }
