@@ -170,7 +170,23 @@ class PlaySession {
   }
 
   void Redraw() {
-    out_ << style_.ClearScreen() << style_.Board(position_->Render()) << "\n";
+    // The board must not show the bot's secrets: until the game ends, what the person
+    // cannot see is drawn from a sample consistent with the person's observations (fixed
+    // for the current step, so redraws agree).
+    std::unique_ptr<Position> view = position_->Clone();
+    const bool guessed =
+        position_->Kind() != NodeKind::kTerminal && !position_->DescribeHidden(bot_).empty();
+    if (guessed) {
+      Rng rng(seed_, 0x5ee + steps_);
+      view->Determinize(human_, rng);
+    }
+    out_ << style_.ClearScreen() << style_.Board(view->Render()) << "\n";
+    if (guessed) {
+      out_ << style_.Dim(
+                  "(the bot's hidden holdings are not shown: the board fills them in "
+                  "with a random guess)")
+           << "\n";
+    }
     out_ << style_.Bold(absl::StrCat("you (player ", human_, "): ", position_->Score(human_),
                                      "   bot (player ", bot_, "): ", position_->Score(bot_)))
          << "\n";
@@ -275,8 +291,15 @@ class PlaySession {
     } else {
       outcome = SampleOutcome(position_->ChanceOutcomes(), rng_);
     }
-    Log(absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
+    // An outcome only the bot observes stays secret from the person too.
+    std::vector<Action> alternatives;
+    for (const ChanceOutcome& o : position_->ChanceOutcomes()) alternatives.push_back(o.outcome);
+    const bool secret =
+        HiddenFromHuman(alternatives, outcome, [&](Position& p, Action a) { p.Apply(a); });
+    Log(secret ? std::string("chance: (an outcome only the bot sees)")
+               : absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
     position_->Apply(outcome);
+    ++steps_;
     return true;
   }
 
@@ -285,7 +308,24 @@ class PlaySession {
     if (!action) return false;
     Log(absl::StrCat("you play ", position_->ActionToString(human_, *action)));
     position_->Apply(*action);
+    ++steps_;
     return true;
+  }
+
+  // Whether the person cannot tell `chosen` from some other of `alternatives` (applied to
+  // the current position by `apply`): then it is not shown.
+  template <typename Apply>
+  bool HiddenFromHuman(const std::vector<Action>& alternatives, Action chosen, Apply apply) {
+    std::unique_ptr<Position> seen = position_->Clone();
+    apply(*seen, chosen);
+    const uint64_t key = seen->InformationSetKey(human_);
+    for (Action other : alternatives) {
+      if (other == chosen) continue;
+      std::unique_ptr<Position> alternative = position_->Clone();
+      apply(*alternative, other);
+      if (alternative->InformationSetKey(human_) == key) return true;
+    }
+    return false;
   }
 
   // Searches for the bot from its own seat's information only.
@@ -337,9 +377,15 @@ class PlaySession {
       Log("the bot found no action");
       return false;
     }
-    Log(style_.Bot(
-        absl::StrCat("bot plays ", result.best_action_text, " (", Explain(result), ")")));
+    const ActionList legal = position_->LegalActions(bot_);
+    const bool secret =
+        HiddenFromHuman(std::vector<Action>(legal.begin(), legal.end()), result.best_action,
+                        [](Position& p, Action a) { p.Apply(a); });
+    Log(style_.Bot(absl::StrCat("bot plays ",
+                                secret ? "(a secret choice)" : result.best_action_text, " (",
+                                Explain(result), ")")));
     position_->Apply(result.best_action);
+    ++steps_;
     return true;
   }
 
@@ -354,10 +400,19 @@ class PlaySession {
     JointAction joint;
     joint[human_] = *mine;
     joint[bot_] = result.best_action;
+    const ActionList legal = position_->LegalActions(bot_);
+    const bool secret = HiddenFromHuman(std::vector<Action>(legal.begin(), legal.end()),
+                                        result.best_action, [&](Position& p, Action a) {
+                                          JointAction alternative = joint;
+                                          alternative[bot_] = a;
+                                          p.ApplyJoint(alternative);
+                                        });
     Log(absl::StrCat("you chose ", position_->ActionToString(human_, *mine)));
-    Log(style_.Bot(
-        absl::StrCat("bot chose ", result.best_action_text, " (", Explain(result), ")")));
+    Log(style_.Bot(absl::StrCat("bot chose ",
+                                secret ? "(a secret choice)" : result.best_action_text, " (",
+                                Explain(result), ")")));
     position_->ApplyJoint(joint);
+    ++steps_;
     return true;
   }
 
@@ -373,6 +428,7 @@ class PlaySession {
   std::unique_ptr<Position> position_;
   std::deque<std::string> log_;
   uint64_t searches_ = 0;
+  uint64_t steps_ = 0;  // actions applied so far
 };
 
 }  // namespace
