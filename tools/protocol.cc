@@ -703,6 +703,8 @@ absl::Status ProtocolSession::HandleBelief() {
                               " node"));
   }
   const Player player = SearchingPlayer(*position_);
+  // A search with a limit may be about to record this position's belief: wait for it.
+  if (job_running_.load() && !job_infinite_) FinishJob();
   std::shared_ptr<const SearchResult> last;
   {
     std::lock_guard<std::mutex> lock(job_mutex_);

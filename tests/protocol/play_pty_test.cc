@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -139,6 +140,21 @@ TEST(PlayPty, BadFlagsExitWithTwo) {
   ASSERT_TRUE(play.started());
   EXPECT_EQ(play.Wait(kTimeout), 2);
   EXPECT_NE(play.output().find("--dice must be auto or manual"), std::string::npos);
+}
+
+TEST(PlayText, ManualDiceAreTypedInWithHelpfulErrors) {
+  const char* argv[] = {"play",   "--ruleset", "kuhn_poker", "--dice", "manual",
+                        "--seed", "1",         "--movetime", "5"};
+  std::istringstream in("A\nmoves\nK\nQ\np\n");
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(RunPlayWith(9, argv, in, out, err, /*colour=*/false), 0) << err.str();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("illegal outcome 'A'"), std::string::npos) << text;
+  EXPECT_NE(text.find("possible outcomes"), std::string::npos) << text;
+  EXPECT_NE(text.find("| chance: K"), std::string::npos) << text;
+  EXPECT_NE(text.find("| you play p"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\x1b["), std::string::npos);
 }
 
 TEST(PlayText, CloseMatchesPreferPrefixesAndSmallEdits) {
