@@ -763,8 +763,11 @@ void Searcher<G, E, P>::BanditUpdate(const Step& step, double value) {
     edges[chosen].aux.fetch_add(static_cast<float>((value + 1) / 2 / step.probability),
                                 std::memory_order_relaxed);
   }
+  // The average of the strategy actually played (exploration included) is what converges
+  // to an equilibrium: each player's regrets are measured against the other's play.
   for (int i = 0; i < count; ++i) {
-    edges[i].policy_sum.fetch_add(static_cast<float>(strategy[i]), std::memory_order_relaxed);
+    const double played = (1 - kBanditGamma) * strategy[i] + kBanditGamma / count;
+    edges[i].policy_sum.fetch_add(static_cast<float>(played), std::memory_order_relaxed);
   }
 }
 

@@ -129,7 +129,7 @@ TEST(ValueTest, DiceRaceRootValueConvergesToExactValue) {
 // a r - c s = 0, -b r + c p = 0, i.e. (r, p, s) proportional to (c, b, a) = (1/7, 2/7, 4/7).
 TEST(SimultaneousTest, RegretMatchingFindsBiasedRpsEquilibrium) {
   const BiasedRps game;
-  SearchOptions options = Deterministic(40000);
+  SearchOptions options = Deterministic(100000);
   options.simultaneous = SimultaneousAlgorithm::kRegretMatching;
   Searcher<BiasedRps> searcher(game, options);
   const SearchResult result = searcher.Search(game.InitialState(), 0);
