@@ -19,6 +19,7 @@
 #endif
 
 #ifndef SANDTABLE_TSAN
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
@@ -30,6 +31,8 @@ class ParallelRunner {
  public:
   explicit ParallelRunner(int threads) : threads_(std::max(1, threads)) {
 #ifndef SANDTABLE_TSAN
+    // More threads than the machine has only add contention (and oneTBB warns).
+    threads_ = std::min(threads_, std::max(1, tbb::info::default_concurrency()));
     if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(threads_);
 #endif
   }
