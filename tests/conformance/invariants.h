@@ -216,7 +216,7 @@ absl::Status CheckActionRoundTrips(const G& game, const typename G::State& state
 }
 
 // Determinize(s, p) keeps everything p has observed: same information-set key, node kind and
-// player to move; `samples` samples per player.
+// player to move, and gives a well-formed state; `samples` samples per player.
 template <Ruleset G>
 absl::Status CheckDeterminization(const G& game, const typename G::State& state, Rng& rng,
                                   int samples) {
@@ -234,6 +234,15 @@ absl::Status CheckDeterminization(const G& game, const typename G::State& state,
         return absl::InternalError(absl::StrCat("Determinize for player ", p, " gives '",
                                                 game.StateToString(sample),
                                                 "' at another node kind or player to move"));
+      }
+      // The sample is a state the game could be in: it keeps the structural invariants.
+      for (absl::Status status : {CheckNodeKind(game, sample), CheckLegalActions(game, sample),
+                                  CheckChanceOutcomes(game, sample)}) {
+        if (!status.ok()) {
+          return absl::InternalError(absl::StrCat("Determinize for player ", p, " gives '",
+                                                  game.StateToString(sample),
+                                                  "' which breaks: ", status.message()));
+        }
       }
     }
   }
