@@ -22,6 +22,10 @@ void RandomGames(const QuickplayGame& game, int games, uint64_t seed) {
       absl::StatusOr<State> parsed = game.ParseState(text);
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
       ASSERT_TRUE(*parsed == state) << text;
+      if (steps % 7 == 0) {
+        const std::string board = game.Render(state);
+        ASSERT_NE(board.find("Legend:"), std::string::npos);
+      }
       Action chosen = kInvalidAction;
       Player actor = game.CurrentPlayer(state);
       if (game.Kind(state) == NodeKind::kChance) {
