@@ -201,7 +201,9 @@ SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
   const int records = std::max(kDeterministicBatch, options_.threads);
   iterations_.clear();
   for (int i = 0; i < records; ++i) iterations_.push_back(std::make_unique<Iteration>());
-  deterministic_cursor_ = {};
+  deterministic_cursor_.next = deterministic_cursor_.end = 0;
+  deterministic_cursor_.node_credits = 0;
+  deterministic_cursor_.edges.store(0);
   next_index_.store(0);
   time_up_.store(false);
   finished_seconds_ = -1;
@@ -936,7 +938,10 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   result.iterations = Completed();
   result.seconds = finished_seconds_ >= 0 ? finished_seconds_ : Seconds();
   result.iterations_per_second = result.seconds > 0 ? result.iterations / result.seconds : 0;
-  result.tree_nodes = tree_->edges_in_use();
+  result.tree_nodes = deterministic_cursor_.edges.load(std::memory_order_relaxed);
+  for (const auto& it : iterations_) {
+    result.tree_nodes += it->cursor.edges.load(std::memory_order_relaxed);
+  }
   result.bytes_per_node =
       result.tree_nodes > 0 ? static_cast<double>(tree_->bytes()) / result.tree_nodes : 0;
   result.memory_capped = tree_->capped();

@@ -12,6 +12,7 @@ namespace sandtable::search_internal {
 namespace {
 
 constexpr uint64_t kInitialSlots = 4096;
+constexpr int64_t kNodeCredits = 32;
 // Without a cap: 16 GiB of address space (reserved, not committed).
 constexpr int64_t kUnlimitedChunks = (int64_t{16} << 30) / SearchTree::kChunkBytes;
 
@@ -89,19 +90,20 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
     }
     if (k == 0) break;
   }
-  // Linear probing degrades past 3/4 load: refuse instead.
-  if (node_count_.fetch_add(1, std::memory_order_relaxed) + 1 >
-      static_cast<int64_t>(mask_ / 4 * 3)) {
-    node_count_.fetch_sub(1, std::memory_order_relaxed);
-    if (!can_grow_) capped_.store(true, std::memory_order_relaxed);
-    return Created::kFull;
+  // Linear probing degrades past 3/4 load: refuse instead. Slots are claimed from the
+  // shared count kNodeCredits at a time.
+  if (cursor.node_credits == 0) {
+    const int64_t claimed = node_count_.fetch_add(kNodeCredits, std::memory_order_relaxed);
+    if (claimed + kNodeCredits > static_cast<int64_t>(mask_ / 4 * 3)) {
+      node_count_.fetch_sub(kNodeCredits, std::memory_order_relaxed);
+      if (!can_grow_) capped_.store(true, std::memory_order_relaxed);
+      return Created::kFull;
+    }
+    cursor.node_credits = kNodeCredits;
   }
   uint32_t first = 0;
   const int slots = count + (count + 3) / 4 + (bandit ? (count + 1) / 2 : 0);
-  if (!AllocateEdges(slots, cursor, &first)) {
-    node_count_.fetch_sub(1, std::memory_order_relaxed);
-    return Created::kFull;
-  }
+  if (!AllocateEdges(slots, cursor, &first)) return Created::kFull;
   // The arena's fresh pages are zero; the block comes to life here.
   for (int a = 0; a < count; ++a) new (&edge(first + a)) Edge;
   Action* block_actions = reinterpret_cast<Action*>(&edge(first + count));
@@ -114,7 +116,6 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
     uint64_t expected = 0;
     if (nodes_[i].key.compare_exchange_strong(expected, key, std::memory_order_acq_rel)) break;
     if (expected == key) {  // another thread won the race; our block is wasted (rare)
-      node_count_.fetch_sub(1, std::memory_order_relaxed);
       *slot = WaitUntilReady(i);
       return Created::kExists;
     }
@@ -122,7 +123,9 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
   Node& node = nodes_[i];
   node.first_edge = first;
   node.bandit = bandit;
-  edges_in_use_.fetch_add(count, std::memory_order_relaxed);
+  --cursor.node_credits;
+  cursor.edges.store(cursor.edges.load(std::memory_order_relaxed) + count,
+                     std::memory_order_relaxed);
   node.count.store(static_cast<uint16_t>(count), std::memory_order_release);
   *slot = static_cast<uint32_t>(i);
   return Created::kCreated;

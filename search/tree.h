@@ -58,10 +58,14 @@ struct Node {
 };
 static_assert(sizeof(Node) == 24);
 
-// Where a thread carves its edge blocks from: [next, end) of the global edge index space.
+// A thread's share of the tree's growth: where it carves its edge blocks from ([next, end)
+// of the global edge index space), node slots it has claimed from the table's count in
+// advance (so threads do not write one shared counter per node), and the edges it created.
 struct EdgeCursor {
   uint32_t next = 0;
   uint32_t end = 0;
+  int64_t node_credits = 0;
+  std::atomic<int64_t> edges{0};  // written by the owner only; read by progress reports
 };
 
 class SearchTree {
@@ -117,8 +121,8 @@ class SearchTree {
   }
   void Grow();
 
+  // Nodes, counting the slots threads have claimed in advance.
   int64_t nodes() const { return node_count_.load(std::memory_order_relaxed); }
-  int64_t edges_in_use() const { return edges_in_use_.load(std::memory_order_relaxed); }
   int64_t bytes() const {
     return static_cast<int64_t>((mask_ + 1) * sizeof(Node)) +
            chunks_allocated_.load(std::memory_order_relaxed) * kChunkBytes;
@@ -134,8 +138,7 @@ class SearchTree {
   std::unique_ptr<Node[]> nodes_;
   uint64_t mask_ = 0;
   bool can_grow_ = true;
-  std::atomic<int64_t> node_count_{0};
-  std::atomic<int64_t> edges_in_use_{0};
+  alignas(64) std::atomic<int64_t> node_count_{0};
   std::atomic<bool> capped_{false};
 
   // Edges live in one reserved range of virtual memory, committed by the kernel as chunks
