@@ -164,6 +164,53 @@ TEST(SimultaneousTest, Exp3AndDecoupledUctGiveMixedPolicies) {
   }
 }
 
+// --- Playouts: rollout policy and evaluator cut-off -------------------------------------
+
+// Player 0's value of every cut-off state is 1/2.
+struct HalfEvaluator {
+  template <typename G>
+  double Evaluate(const G&, const typename G::State&) const {
+    return 0.5;
+  }
+};
+
+// Always the first legal action, counting its calls.
+struct FirstActionRollout {
+  std::atomic<int64_t>* calls;
+  template <typename G>
+  Action Choose(const G&, const typename G::State&, const ActionList& actions, Rng&) const {
+    calls->fetch_add(1, std::memory_order_relaxed);
+    return actions[0];
+  }
+};
+
+TEST(PlayoutTest, RolloutPolicyIsUsedAndCutoffAsksTheEvaluator) {
+  const DiceRace game;
+  std::atomic<int64_t> calls{0};
+  {
+    Searcher<DiceRace, NeutralEvaluator, FirstActionRollout> searcher(
+        game, Deterministic(200), NeutralEvaluator{}, FirstActionRollout{&calls});
+    searcher.Search(game.InitialState(), 0);
+    EXPECT_GT(calls.load(), 200);  // several playout steps per iteration
+  }
+  // Cut off after one playout step: early on, nearly every iteration ends at the evaluator,
+  // so the root values are close to its 1/2 (a few in-tree wins and losses move them).
+  SearchOptions options = Deterministic(40);
+  options.rollout_cutoff = 1;
+  Searcher<DiceRace, HalfEvaluator> searcher(game, options);
+  const SearchResult result = searcher.Search(game.InitialState(), 0);
+  for (const RootActionStats& stats : result.actions) {
+    EXPECT_NEAR(stats.mean_value, 0.5, 0.2) << stats.text;
+  }
+  // Player 1 sees the negation.
+  DiceRace::State after = game.InitialState();
+  game.Apply(after, DiceRace::kSafe);
+  const SearchResult reply = searcher.Search(after, 1);
+  for (const RootActionStats& stats : reply.actions) {
+    EXPECT_NEAR(stats.mean_value, -0.5, 0.2) << stats.text;
+  }
+}
+
 // --- Availability ---------------------------------------------------------------------
 
 // Action 2 is legal in half of the determinizations only. Its UCB parent count is the
