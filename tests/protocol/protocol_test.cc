@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -423,6 +424,24 @@ TEST(Protocol, FullToyGamesWithHiddenChoices) {
   }
 }
 
+TEST(Protocol, RunProtocolReadsAScriptToTheEnd) {
+  if (ListRulesets().empty()) GTEST_SKIP() << "no ruleset is registered yet";
+  std::istringstream in("uci\r\nisready\n\nbogus\nposition startpos\ngo iterations 200\n");
+  std::ostringstream out;
+  EXPECT_EQ(RunProtocol(in, out), 0);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\nuciok\n"), std::string::npos);
+  EXPECT_NE(text.find("\nreadyok\n"), std::string::npos);
+  EXPECT_NE(text.find("\ninfo string error unknown command 'bogus'"), std::string::npos);
+  // End of input lets the search with a limit finish.
+  EXPECT_NE(text.find("\nbestmove "), std::string::npos) << text;
+  std::istringstream quit("go infinite\nquit\nisready\n");
+  std::ostringstream quit_out;
+  EXPECT_EQ(RunProtocol(quit, quit_out), 0);
+  EXPECT_NE(quit_out.str().find("bestmove "), std::string::npos);
+  EXPECT_EQ(quit_out.str().find("readyok"), std::string::npos);  // nothing after quit
+}
+
 class RegisteredRulesetTest : public TestWithParam<std::string> {};
 
 TEST_P(RegisteredRulesetTest, FullGameThroughTheProtocol) {
@@ -434,6 +453,16 @@ TEST_P(RegisteredRulesetTest, FullGameThroughTheProtocol) {
       [](std::string_view spec, std::string_view scenario) { return CreateGame(spec, scenario); },
       name);
   EXPECT_EQ(h.Send("isready"), std::vector<std::string>{"readyok"});
+  // The real searcher: isready answered during go infinite, stop ends it with a bestmove.
+  if (h.Kind() != "chance" && h.Kind() != "terminal") {
+    const size_t mark = h.Mark();
+    h.Send("go infinite");
+    EXPECT_EQ(h.Send("isready"), std::vector<std::string>{"readyok"});
+    const std::vector<std::string> stopped = h.Send("stop");
+    ASSERT_FALSE(stopped.empty());
+    EXPECT_EQ(stopped.back().rfind("bestmove ", 0), 0u) << stopped.back();
+    EXPECT_EQ(CountErrors(h.LinesFrom(mark)), 0);
+  }
   PlayFullGame(h, **game, 0, 11);
   PlayFullGame(h, **game, 1, 12);
   // The move list notation never collides with the separators.
