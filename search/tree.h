@@ -138,7 +138,7 @@ class SearchTree {
   std::unique_ptr<Node[]> nodes_;
   uint64_t mask_ = 0;
   bool can_grow_ = true;
-  alignas(64) std::atomic<int64_t> node_count_{0};
+  std::atomic<int64_t> node_count_{0};  // written once per kNodeCredits nodes
   std::atomic<bool> capped_{false};
 
   // Edges live in one reserved range of virtual memory, committed by the kernel as chunks
