@@ -855,7 +855,6 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   // it depends only on what the searching player observes).
   Rng pv_rng(options_.seed, kPvStream);
   const State pv_root = game_.Determinize(root_, player_, pv_rng);
-  int64_t total_visits = 0;
   double total_policy = 0;
   for (Action action : actions) {
     RootActionStats stats;
@@ -878,7 +877,6 @@ SearchResult Searcher<G, E, P>::BuildResult() {
     }
     stats.win_probability = stats.visits > 0 ? (stats.mean_value + 1) / 2 : 0;
     stats.lower_bound = WilsonLowerBound(stats.win_probability, static_cast<double>(stats.visits));
-    total_visits += stats.visits;
     total_policy += stats.policy;
     // This action's line.
     State s = pv_root;
@@ -934,7 +932,6 @@ SearchResult Searcher<G, E, P>::BuildResult() {
       }
     }
   }
-  (void)total_visits;
   result.iterations = Completed();
   result.seconds = finished_seconds_ >= 0 ? finished_seconds_ : Seconds();
   result.iterations_per_second = result.seconds > 0 ? result.iterations / result.seconds : 0;
