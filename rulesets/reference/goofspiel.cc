@@ -39,9 +39,9 @@ absl::StatusOr<std::shared_ptr<const Goofspiel>> Goofspiel::Create(const Params&
 void Goofspiel::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
   outcomes.clear();
   if (Kind(state) != NodeKind::kChance) return;
-  const int left = __builtin_popcount(state.prizes_left);
+  const Probability each(1, static_cast<uint64_t>(__builtin_popcount(state.prizes_left)));
   for (uint32_t deck = state.prizes_left; deck != 0; deck &= deck - 1) {
-    outcomes.push_back({static_cast<Action>(__builtin_ctz(deck) + 1), Probability(1, left)});
+    outcomes.push_back({static_cast<Action>(__builtin_ctz(deck) + 1), each});
   }
 }
 

@@ -36,9 +36,8 @@ absl::StatusOr<std::shared_ptr<const LiarsDice>> LiarsDice::Create(const Params&
 void LiarsDice::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
   outcomes.clear();
   if (Kind(state) != NodeKind::kChance) return;
-  for (int face = 1; face <= faces_; ++face) {
-    outcomes.push_back({static_cast<Action>(face), Probability(1, faces_)});
-  }
+  const Probability each(1, static_cast<uint64_t>(faces_));
+  for (int face = 1; face <= faces_; ++face) outcomes.push_back({static_cast<Action>(face), each});
 }
 
 void LiarsDice::ApplyJoint(State& state, JointAction joint) const {
