@@ -198,7 +198,8 @@ SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
     return result;
   }
   tree_ = std::make_unique<Tree>(options_.memory_mb * (int64_t{1} << 20));
-  const int records = std::max(kDeterministicBatch, options_.threads);
+  const int records =
+      options_.deterministic ? std::max(kDeterministicBatch, options_.threads) : options_.threads;
   iterations_.clear();
   for (int i = 0; i < records; ++i) iterations_.push_back(std::make_unique<Iteration>());
   deterministic_cursor_.next = deterministic_cursor_.end = 0;
