@@ -12,11 +12,7 @@
 namespace sandtable {
 namespace {
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
-  std::string state;
-  std::vector<std::string> moves;
+struct Flags : PositionFlags {
   int64_t iterations = 0;
   int64_t movetime_ms = 0;
   int threads = 1;
@@ -35,12 +31,8 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "Searches one position and prints, per root action, visits, mean value, win "
         "probability, its 95% lower bound and the principal variation; the belief over "
         "hidden information where there is some. Default limit: 10000 iterations.");
-    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
-        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
-        "scenario", "scenario file (its initial position)", cxxopts::value<std::string>())(
-        "moves", "moves to play first, comma-separated (or repeat --moves)",
-        cxxopts::value<std::vector<std::string>>())("iterations", "search iterations",
-                                                    cxxopts::value<int64_t>())(
+    AddPositionFlags(options, {.scenario = "scenario file (its initial position)"});
+    options.add_options()("iterations", "search iterations", cxxopts::value<int64_t>())(
         "movetime", "search time in milliseconds", cxxopts::value<int64_t>())(
         "threads", "search threads (default 1)", cxxopts::value<int>())(
         "seed", "search seed (default 0)", cxxopts::value<uint64_t>())(
@@ -51,19 +43,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "player", "the searching seat at a simultaneous node (default 0)", cxxopts::value<int>())(
         "json", "one JSON object instead of the table")("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
-    if (result.count("state")) flags.state = result["state"].as<std::string>();
-    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    ReadPositionFlags(result, flags);
     if (result.count("iterations")) flags.iterations = result["iterations"].as<int64_t>();
     if (result.count("movetime")) flags.movetime_ms = result["movetime"].as<int64_t>();
     if (result.count("threads")) flags.threads = result["threads"].as<int>();
@@ -207,12 +190,11 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   Flags flags;
   const int code = ReportFlags("analyse", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
-  if (!game.ok()) return Fail("analyse", game.status(), err);
-  absl::StatusOr<std::unique_ptr<Position>> position =
-      LoadPosition(**game, flags.state, flags.moves);
-  if (!position.ok()) return Fail("analyse", position.status(), err);
-  const NodeKind kind = (*position)->Kind();
+  absl::StatusOr<GameAndPosition> loaded = LoadGameAndPosition(flags);
+  if (!loaded.ok()) return Fail("analyse", loaded.status(), err);
+  const Game& game = *loaded->game;
+  Position& position = *loaded->position;
+  const NodeKind kind = position.Kind();
   if (kind != NodeKind::kDecision && kind != NodeKind::kSimultaneous) {
     return Fail("analyse",
                 absl::StrCat("nothing to decide at a ", NodeKindName(kind),
@@ -227,12 +209,12 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.max_time_ms = flags.movetime_ms;
   options.rollout_cutoff = flags.cutoff;
   options.ucb_c = flags.ucb_c;
-  const Player player = kind == NodeKind::kDecision ? (*position)->CurrentPlayer() : flags.player;
-  const SearchResult result = (*game)->NewSearch(options)->Run(**position, player);
+  const Player player = kind == NodeKind::kDecision ? position.CurrentPlayer() : flags.player;
+  const SearchResult result = game.NewSearch(options)->Run(position, player);
   if (flags.json) {
-    out << AnalysisJson(**game, **position, result) << "\n";
+    out << AnalysisJson(game, position, result) << "\n";
   } else {
-    out << AnalysisText(**game, **position, result);
+    out << AnalysisText(game, position, result);
   }
   return kExitOk;
 }

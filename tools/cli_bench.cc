@@ -17,9 +17,7 @@ namespace {
 constexpr uint64_t kBenchSeed = 20240601;
 constexpr int kBenchPositionsPerRuleset = 6;
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
+struct Flags : GameFlags {
   int64_t playouts = 10000;
   uint64_t seed = 1;
   bool search = false;
@@ -34,27 +32,19 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "Random playouts per second (last line 'playouts/s N'), or with --search fixed-seed "
         "deterministic searches over a fixed position set per ruleset (last line "
         "'signature N': the total tree nodes, which changes when search behaviour does).");
-    options.add_options()("ruleset", "ruleset spec (default: the default ruleset; --search: all)",
-                          cxxopts::value<std::string>())("scenario", "scenario file",
-                                                         cxxopts::value<std::string>())(
-        "playouts", "random games to play", cxxopts::value<int64_t>())(
+    AddGameFlags(options,
+                 {.ruleset = "ruleset spec (default: the default ruleset; --search: all)"});
+    options.add_options()("playouts", "random games to play", cxxopts::value<int64_t>())(
         "seed", "random seed for the playouts", cxxopts::value<uint64_t>())(
         "search", "run the search benchmark instead")(
         "iterations", "search iterations per position (--search; default 2000)",
         cxxopts::value<int64_t>())("threads", "search threads (--search; default 1)",
                                    cxxopts::value<int>())("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    ReadGameFlags(result, flags);
     if (result.count("playouts")) flags.playouts = result["playouts"].as<int64_t>();
     if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
     flags.search = result.count("search") > 0;
@@ -89,7 +79,7 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 int RunPlayouts(const Flags& flags, std::ostream& out, std::ostream& err) {
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags);
   if (!game.ok()) return Fail("bench", game.status(), err);
   const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
   out << "bench " << (*game)->spec() << ": " << flags.playouts

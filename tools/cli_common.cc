@@ -21,6 +21,45 @@ absl::Status CatchFlagErrors(const std::function<absl::Status()>& parse) {
   }
 }
 
+void AddGameFlags(cxxopts::Options& options, const GameFlagHelp& help) {
+  std::shared_ptr<cxxopts::Value> ruleset = cxxopts::value<std::string>();
+  if (!help.shown_default.empty()) ruleset->default_value(help.shown_default);
+  options.add_options()("ruleset", help.ruleset, ruleset)("scenario", help.scenario,
+                                                          cxxopts::value<std::string>());
+}
+
+void AddPositionFlags(cxxopts::Options& options, const GameFlagHelp& help) {
+  AddGameFlags(options, help);
+  options.add_options()("state", "position string (default: the initial position)",
+                        cxxopts::value<std::string>())(
+      "moves", "moves to play first, comma-separated (or repeat --moves)",
+      cxxopts::value<std::vector<std::string>>());
+}
+
+void ReadGameFlags(const cxxopts::ParseResult& result, GameFlags& flags) {
+  if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
+  if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+}
+
+void ReadPositionFlags(const cxxopts::ParseResult& result, PositionFlags& flags) {
+  ReadGameFlags(result, flags);
+  if (result.count("state")) flags.state = result["state"].as<std::string>();
+  if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+}
+
+absl::Status FinishParse(const cxxopts::Options& options, const cxxopts::ParseResult& result,
+                         FlagsBase& flags) {
+  if (!result.unmatched().empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+  }
+  if (result.count("help")) {
+    flags.help = true;
+    flags.help_text = options.help();
+  }
+  return absl::OkStatus();
+}
+
 int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
                 std::ostream& out, std::ostream& err) {
   if (!status.ok()) {
@@ -60,6 +99,19 @@ absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_
     scenario_text = *std::move(text);
   }
   return CreateGame(ruleset_spec.empty() ? DefaultRulesetName() : ruleset_spec, scenario_text);
+}
+
+absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const GameFlags& flags) {
+  return LoadGame(flags.ruleset, flags.scenario);
+}
+
+absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<std::unique_ptr<Position>> position =
+      LoadPosition(**game, flags.state, flags.moves);
+  if (!position.ok()) return position.status();
+  return GameAndPosition{*std::move(game), *std::move(position)};
 }
 
 absl::Status ApplyMoveText(Position& position, std::string_view text_in) {
@@ -161,17 +213,10 @@ void RandomStep(Position& position, Rng& rng) {
 }
 
 std::string DescribeNode(const Position& position) {
-  switch (position.Kind()) {
-    case NodeKind::kDecision:
-      return absl::StrCat("player ", position.CurrentPlayer(), " to move");
-    case NodeKind::kChance:
-      return "chance";
-    case NodeKind::kSimultaneous:
-      return "simultaneous";
-    case NodeKind::kTerminal:
-      return "terminal";
+  if (position.Kind() == NodeKind::kDecision) {
+    return absl::StrCat("player ", position.CurrentPlayer(), " to move");
   }
-  return "?";
+  return NodeKindName(position.Kind());
 }
 
 }  // namespace sandtable

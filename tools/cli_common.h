@@ -3,6 +3,7 @@
 #ifndef SANDTABLE_TOOLS_CLI_COMMON_H_
 #define SANDTABLE_TOOLS_CLI_COMMON_H_
 
+#include <cxxopts.hpp>
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -35,6 +36,41 @@ struct FlagsBase {
   std::string help_text;
 };
 
+// --ruleset and --scenario, parsed: the game a subcommand works on.
+struct GameFlags : FlagsBase {
+  std::string ruleset;   // "" = the default ruleset
+  std::string scenario;  // "" = the ruleset's own scenario
+};
+
+// GameFlags plus --state and --moves: a position in that game.
+struct PositionFlags : GameFlags {
+  std::string state;  // "" = the initial position
+  std::vector<std::string> moves;
+};
+
+// The --help descriptions of --ruleset and --scenario, which differ between subcommands.
+struct GameFlagHelp {
+  std::string ruleset = "ruleset spec";
+  std::string scenario = "scenario file";
+  std::string shown_default;  // a --ruleset default shown in --help ("" = none)
+};
+
+// Declares --ruleset and --scenario.
+void AddGameFlags(cxxopts::Options& options, const GameFlagHelp& help = {});
+
+// Declares --ruleset, --scenario, --state and --moves.
+void AddPositionFlags(cxxopts::Options& options, const GameFlagHelp& help = {});
+
+// Reads back what AddGameFlags and AddPositionFlags declared; absent flags stay as they are.
+void ReadGameFlags(const cxxopts::ParseResult& result, GameFlags& flags);
+void ReadPositionFlags(const cxxopts::ParseResult& result, PositionFlags& flags);
+
+// The checks every subcommand makes right after cxxopts parsed: an error for a stray
+// argument, and for --help sets `flags.help` and its text. The caller stops reading flags
+// when this is not OK or `flags.help` is set.
+absl::Status FinishParse(const cxxopts::Options& options, const cxxopts::ParseResult& result,
+                         FlagsBase& flags);
+
 // Prints the outcome of parsing flags: the help text (returns kExitOk), one error line
 // "sandtable <command>: <message>" (returns kExitUsage), or nothing (returns -1: go on).
 int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
@@ -54,6 +90,18 @@ absl::StatusOr<std::string> ReadTextFile(const std::string& path);
 // `scenario_path` when it is not empty.
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
                                                      const std::string& scenario_path);
+
+// The game named by --ruleset and --scenario.
+absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const GameFlags& flags);
+
+// A game and a position in it.
+struct GameAndPosition {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<Position> position;
+};
+
+// The game and position named by --ruleset, --scenario, --state and --moves.
+absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags);
 
 // Applies one move in the notation of the node it is played at: a decision of the player
 // to move, a chance outcome (raw faces accepted), or at a simultaneous node both players'

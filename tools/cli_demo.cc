@@ -10,9 +10,7 @@
 namespace sandtable {
 namespace {
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
+struct Flags : GameFlags {
   uint64_t seed = 1;
   PlayerSpec players[kNumPlayers];
 };
@@ -24,23 +22,15 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "Shows the default position and plays one seeded game to the end, printing each "
         "step and the board after each turn, then the result and score. Players as in "
         "'sandtable match' (random, greedy, ismcts:...).");
-    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
-        "scenario", "scenario file", cxxopts::value<std::string>())("seed", "game seed (default 1)",
-                                                                    cxxopts::value<uint64_t>())(
+    AddGameFlags(options);
+    options.add_options()("seed", "game seed (default 1)", cxxopts::value<uint64_t>())(
         "p0", "player 0 (default random)", cxxopts::value<std::string>())(
         "p1", "player 1 (default random)", cxxopts::value<std::string>())("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    ReadGameFlags(result, flags);
     if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
     for (Player p = 0; p < kNumPlayers; ++p) {
       const std::string key = absl::StrCat("p", p);
@@ -59,7 +49,7 @@ int RunDemo(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   Flags flags;
   const int code = ReportFlags("demo", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags);
   if (!game.ok()) return Fail("demo", game.status(), err);
   std::unique_ptr<MatchPlayer> players[kNumPlayers] = {NewMatchPlayer(flags.players[0], **game),
                                                        NewMatchPlayer(flags.players[1], **game)};

@@ -13,9 +13,7 @@
 namespace sandtable {
 namespace {
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
+struct Flags : GameFlags {
   PlayerSpec a;
   PlayerSpec b;
   int64_t games = 100;
@@ -37,9 +35,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "the best of its own follow-up decisions while the node budget lasts); "
         "ismcts[:iterations=N,movetime=MS,threads=T,c=X,cutoff=K,deterministic=0|1]. "
         "The SPRT uses alpha = beta = 0.05 and stops the match once it decides.");
-    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
-        "scenario", "scenario file", cxxopts::value<std::string>())(
-        "a,player-a", "player A spec (required); also --a", cxxopts::value<std::string>())(
+    AddGameFlags(options);
+    options.add_options()("a,player-a", "player A spec (required); also --a",
+                          cxxopts::value<std::string>())(
         "b,player-b", "player B spec (required); also --b", cxxopts::value<std::string>())(
         "games", "number of games (default 100)", cxxopts::value<int64_t>())(
         "concurrency", "games played at once (default 1)", cxxopts::value<int>())(
@@ -64,17 +62,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     for (const std::string& arg : args) pointers.push_back(arg.c_str());
     const cxxopts::ParseResult result =
         options.parse(static_cast<int>(pointers.size()), pointers.data());
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    ReadGameFlags(result, flags);
     if (!result.count("a") || !result.count("b")) {
       return absl::InvalidArgumentError("--a and --b are required");
     }
@@ -192,7 +183,7 @@ int RunMatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
   Flags flags;
   const int code = ReportFlags("match", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags);
   if (!game.ok()) return Fail("match", game.status(), err);
 
   MatchOptions options;

@@ -57,11 +57,7 @@ absl::Status Enumerate(const Position& position, Probability probability, Enumer
   return absl::OkStatus();
 }
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
-  std::string state;
-  std::vector<std::string> moves;
+struct Flags : PositionFlags {
   std::string action;
   bool by_position = false;
 };
@@ -74,28 +70,15 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "chance node is enumerated until the next decision or the end. Each distinct result "
         "(the ruleset's measures, e.g. damage and destroyed) is printed with its exact "
         "probability, then the expected value of each measure.");
-    options.add_options()("ruleset", "ruleset spec", cxxopts::value<std::string>())(
-        "scenario", "scenario file", cxxopts::value<std::string>())(
-        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
-        "moves", "moves to play first, comma-separated (or repeat --moves)",
-        cxxopts::value<std::vector<std::string>>())(
-        "action", "the action of the player to move (omit at a chance node)",
-        cxxopts::value<std::string>())("positions", "also tell results apart by position")(
-        "h,help", "this help");
+    AddPositionFlags(options);
+    options.add_options()("action", "the action of the player to move (omit at a chance node)",
+                          cxxopts::value<std::string>())(
+        "positions", "also tell results apart by position")("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
-    if (result.count("state")) flags.state = result["state"].as<std::string>();
-    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    ReadPositionFlags(result, flags);
     if (result.count("action")) flags.action = result["action"].as<std::string>();
     flags.by_position = result.count("positions") > 0;
     return absl::OkStatus();
@@ -160,12 +143,11 @@ int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   Flags flags;
   const int code = ReportFlags("odds", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
-  if (!game.ok()) return Fail("odds", game.status(), err);
-  absl::StatusOr<std::unique_ptr<Position>> position =
-      LoadPosition(**game, flags.state, flags.moves);
-  if (!position.ok()) return Fail("odds", position.status(), err);
-  const Position& before = **position;
+  absl::StatusOr<GameAndPosition> loaded = LoadGameAndPosition(flags);
+  if (!loaded.ok()) return Fail("odds", loaded.status(), err);
+  const Game& game = *loaded->game;
+  Position& position = *loaded->position;
+  const Position& before = position;
 
   std::optional<Action> action;
   std::string what = "the chance node";
@@ -186,7 +168,7 @@ int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   absl::StatusOr<OddsResult> odds = ComputeOdds(before, action, flags.by_position);
   if (!odds.ok()) return Fail("odds", odds.status(), err, kExitFailure);
 
-  out << "odds of " << what << " in " << (*game)->spec() << " from " << before.ToString() << "\n";
+  out << "odds of " << what << " in " << game.spec() << " from " << before.ToString() << "\n";
   for (const OddsLine& line : odds->lines) {
     std::string label;
     for (size_t i = 0; i < line.values.size(); ++i) {

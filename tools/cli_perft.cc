@@ -92,11 +92,7 @@ void CountNode(const Position& position, int branches, PerftCounts& counts) {
   }
 }
 
-struct Flags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
-  std::string state;
-  std::vector<std::string> moves;
+struct Flags : PositionFlags {
   int depth = 0;
   bool divide = false;
 };
@@ -108,28 +104,14 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
                              "simultaneous branches, and the exact probability mass at the "
                              "leaves (chance exact, decisions uniform; 1 for a correct "
                              "ruleset).");
-    options.add_options()("ruleset", "ruleset spec, e.g. quickplay(squad_size=5)",
-                          cxxopts::value<std::string>())("scenario", "scenario file",
-                                                         cxxopts::value<std::string>())(
-        "state", "position string (default: the initial position)", cxxopts::value<std::string>())(
-        "moves", "moves to play first, comma-separated (or repeat --moves)",
-        cxxopts::value<std::vector<std::string>>())("depth", "plies to count (required)",
-                                                    cxxopts::value<int>())(
+    AddPositionFlags(options, {.ruleset = "ruleset spec, e.g. quickplay(squad_size=5)"});
+    options.add_options()("depth", "plies to count (required)", cxxopts::value<int>())(
         "divide", "counts below each root branch")("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    if (result.count("ruleset")) flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
-    if (result.count("state")) flags.state = result["state"].as<std::string>();
-    if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+    ReadPositionFlags(result, flags);
     if (!result.count("depth")) return absl::InvalidArgumentError("--depth is required");
     flags.depth = result["depth"].as<int>();
     if (flags.depth < 0 || flags.depth > 64) {
@@ -193,20 +175,19 @@ int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream&
   Flags flags;
   const int code = ReportFlags("perft", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
-  if (!game.ok()) return Fail("perft", game.status(), err);
-  absl::StatusOr<std::unique_ptr<Position>> position =
-      LoadPosition(**game, flags.state, flags.moves);
-  if (!position.ok()) return Fail("perft", position.status(), err);
+  absl::StatusOr<GameAndPosition> loaded = LoadGameAndPosition(flags);
+  if (!loaded.ok()) return Fail("perft", loaded.status(), err);
+  const Game& game = *loaded->game;
+  Position& position = *loaded->position;
 
-  out << "perft " << flags.depth << " of " << (*game)->spec() << " from " << (*position)->ToString()
-      << " (" << DescribeNode(**position) << ")\n";
+  out << "perft " << flags.depth << " of " << game.spec() << " from " << position.ToString() << " ("
+      << DescribeNode(position) << ")\n";
   const auto start = std::chrono::steady_clock::now();
   PerftCounts counts;
-  if (flags.divide && flags.depth > 0 && (*position)->Kind() != NodeKind::kTerminal) {
+  if (flags.divide && flags.depth > 0 && position.Kind() != NodeKind::kTerminal) {
     // The total is the root plus the branches: no second walk.
-    const std::vector<PerftDivideLine> lines = PerftDivide(**position, flags.depth);
-    CountNode(**position, static_cast<int>(lines.size()), counts);
+    const std::vector<PerftDivideLine> lines = PerftDivide(position, flags.depth);
+    CountNode(position, static_cast<int>(lines.size()), counts);
     for (const PerftDivideLine& line : lines) {
       out << absl::StrFormat("%s: %d leaves, mass %s (branch probability %s)\n", line.branch,
                              line.counts.leaves, line.counts.leaf_mass.ToString(),
@@ -215,7 +196,7 @@ int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream&
       counts.leaf_mass += line.probability * line.counts.leaf_mass;
     }
   } else {
-    counts = Perft(**position, flags.depth);
+    counts = Perft(position, flags.depth);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -26,9 +26,7 @@ namespace {
 constexpr std::string_view kCommand = "play";
 constexpr size_t kLogLines = 8;
 
-struct PlayFlags : FlagsBase {
-  std::string ruleset;
-  std::string scenario;
+struct PlayFlags : GameFlags {
   int side = 0;
   int64_t movetime_ms = 1000;
   bool manual_dice = false;
@@ -42,10 +40,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, PlayFlags& flags) {
         "sandtable play",
         "Play against the bot in the terminal. Type actions in the ruleset's notation; "
         "'moves' lists the legal ones, 'help' explains, 'quit' (or end of input) leaves.");
-    options.add_options()("ruleset", "ruleset spec, e.g. quickplay(squad_size=5)",
-                          cxxopts::value<std::string>()->default_value(DefaultRulesetName()))(
-        "scenario", "scenario file (default: the ruleset's own)", cxxopts::value<std::string>())(
-        "side", "your side: 0 or 1", cxxopts::value<int>()->default_value("0"))(
+    AddGameFlags(options, {.ruleset = "ruleset spec, e.g. quickplay(squad_size=5)",
+                           .scenario = "scenario file (default: the ruleset's own)",
+                           .shown_default = DefaultRulesetName()});
+    options.add_options()("side", "your side: 0 or 1", cxxopts::value<int>()->default_value("0"))(
         "movetime", "the bot's thinking time per decision, in milliseconds",
         cxxopts::value<int64_t>()->default_value("1000"))(
         "dice", "auto: the engine rolls; manual: you type what you rolled",
@@ -55,17 +53,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, PlayFlags& flags) {
                                     cxxopts::value<int>()->default_value("1"))("h,help",
                                                                                "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (!result.unmatched().empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
+    if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
+      return status;
     }
-    if (result.count("help")) {
-      flags.help = true;
-      flags.help_text = options.help();
-      return absl::OkStatus();
-    }
-    flags.ruleset = result["ruleset"].as<std::string>();
-    if (result.count("scenario")) flags.scenario = result["scenario"].as<std::string>();
+    ReadGameFlags(result, flags);
     flags.side = result["side"].as<int>();
     if (flags.side != 0 && flags.side != 1) {
       return absl::InvalidArgumentError("--side must be 0 or 1");
@@ -455,8 +446,8 @@ int RunPlayWith(int argc, const char* const* argv, std::istream& in, std::ostrea
   PlayFlags flags;
   const int code = ReportFlags(kCommand, ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.ruleset, flags.scenario);
-  if (!game.ok()) return Fail(kCommand, std::string(game.status().message()), err, kExitUsage);
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags);
+  if (!game.ok()) return Fail(kCommand, game.status(), err);
   const uint64_t seed =
       flags.seed ? *flags.seed
                  : (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
