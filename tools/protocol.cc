@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/check.h"
 #include "engine/rng.h"
+#include "tools/cli_common.h"
 #include "tools/cli_odds.h"
 #include "tools/protocol_moves.h"
 #include "tools/protocol_text.h"
@@ -119,40 +120,6 @@ int64_t CountLeaves(const Position& position, int depth, const std::atomic<bool>
       break;
   }
   return leaves;
-}
-
-// One random step (uniform decisions, chance by its probabilities), for bench positions.
-void RandomStep(Position& position, Rng& rng) {
-  switch (position.Kind()) {
-    case NodeKind::kDecision: {
-      const ActionList actions = position.LegalActions(position.CurrentPlayer());
-      position.Apply(actions[static_cast<int>(rng.Below(actions.size()))]);
-      break;
-    }
-    case NodeKind::kChance: {
-      const ChanceList outcomes = position.ChanceOutcomes();
-      double u = rng.Uniform();
-      Action chosen = outcomes.back().outcome;
-      for (const ChanceOutcome& outcome : outcomes) {
-        u -= outcome.probability.ToDouble();
-        if (u < 0) {
-          chosen = outcome.outcome;
-          break;
-        }
-      }
-      position.Apply(chosen);
-      break;
-    }
-    case NodeKind::kSimultaneous: {
-      const ActionList first = position.LegalActions(0);
-      const ActionList second = position.LegalActions(1);
-      position.ApplyJoint({first[static_cast<int>(rng.Below(first.size()))],
-                           second[static_cast<int>(rng.Below(second.size()))]});
-      break;
-    }
-    case NodeKind::kTerminal:
-      break;
-  }
 }
 
 }  // namespace
