@@ -146,8 +146,7 @@ int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   absl::StatusOr<GameAndPosition> loaded = LoadGameAndPosition(flags);
   if (!loaded.ok()) return Fail("odds", loaded.status(), err);
   const Game& game = *loaded->game;
-  Position& position = *loaded->position;
-  const Position& before = position;
+  const Position& before = *loaded->position;
 
   std::optional<Action> action;
   std::string what = "the chance node";
