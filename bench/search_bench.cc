@@ -1,9 +1,11 @@
 // Search throughput: iterations per second of the searcher from a game's start (after the
 // deal), 10,000 iterations per search, uniform random rollouts, fast mode, 1 and 2 threads.
 // Counters: it/s (iterations per second of wall time), bytes/node, nodes.
+// BM_Speedup_*: the two-thread speed-up from alternating 1- and 2-thread searches.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <memory>
 #include <thread>
 
 #include "engine/rng.h"
@@ -69,6 +71,54 @@ BENCHMARK(BM_LiarsDice5)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillis
 BENCHMARK(BM_Goofspiel13)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Goofspiel13TurnBased)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// The speed of a shared machine drifts by tens of percent within seconds, which makes the
+// ratio of two separately run benchmarks noisy. Here every benchmark iteration runs one
+// search on 1 thread and the same search on 2 threads back to back (arg: iterations per
+// search); speedup = total 1-thread time / total 2-thread time.
+template <typename G>
+void RunSpeedup(benchmark::State& bench, const G& game) {
+  const typename G::State root = FirstDecision(game);
+  const Player player = game.Kind(root) == NodeKind::kDecision ? game.CurrentPlayer(root) : 0;
+  SearchOptions options;
+  options.max_iterations = bench.range(0);
+  double seconds[3] = {0, 0, 0};
+  int64_t iterations[3] = {0, 0, 0};
+  uint64_t seed = 0;
+  for (auto _ : bench) {
+    options.seed = seed++;
+    for (int threads = 1; threads <= 2; ++threads) {
+      options.threads = threads;
+      const auto start = std::chrono::steady_clock::now();
+      Searcher<G> searcher(game, options);
+      iterations[threads] += searcher.Search(root, player).iterations;
+      seconds[threads] +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+  }
+  bench.counters["speedup"] = seconds[1] / seconds[2];
+  bench.counters["it/s 1T"] = static_cast<double>(iterations[1]) / seconds[1];
+  bench.counters["it/s 2T"] = static_cast<double>(iterations[2]) / seconds[2];
+}
+
+void BM_Speedup_LiarsDice1(benchmark::State& bench) { RunSpeedup(bench, LiarsDice(1, 6)); }
+void BM_Speedup_LiarsDice5(benchmark::State& bench) { RunSpeedup(bench, LiarsDice(5, 6)); }
+void BM_Speedup_Goofspiel13(benchmark::State& bench) { RunSpeedup(bench, Goofspiel(13, false)); }
+BENCHMARK(BM_Speedup_LiarsDice1)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Speedup_LiarsDice5)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Speedup_Goofspiel13)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
 // Stop latency: an unlimited 2-thread search on liars_dice 5 dice is stopped from another
 // thread after 20 ms; the time measured is from Stop() to Search() returning.
 void BM_StopLatency(benchmark::State& bench) {
@@ -97,14 +147,23 @@ void BM_StopLatency(benchmark::State& bench) {
 BENCHMARK(BM_StopLatency)->UseManualTime()->Unit(benchmark::kMicrosecond)->Iterations(20);
 
 #ifdef SANDTABLE_BENCH_QUICKPLAY
-void BM_QuickplayOpening(benchmark::State& bench) {
-  auto params = Params::Resolve(QuickplayGame::ParamDefs(), {});
-  CHECK(params.ok());
-  auto game = QuickplayGame::Create(*params, "");
-  CHECK(game.ok());
-  RunSearches(bench, **game);
+// The default quickplay ruleset and scenario.
+const QuickplayGame& DefaultQuickplay() {
+  static const std::shared_ptr<const QuickplayGame> game = [] {
+    auto params = Params::Resolve(QuickplayGame::ParamDefs(), {});
+    CHECK(params.ok());
+    auto created = QuickplayGame::Create(*params, "");
+    CHECK(created.ok());
+    return *std::move(created);
+  }();
+  return *game;
 }
+
+void BM_QuickplayOpening(benchmark::State& bench) { RunSearches(bench, DefaultQuickplay()); }
 BENCHMARK(BM_QuickplayOpening)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_Speedup_QuickplayOpening(benchmark::State& bench) { RunSpeedup(bench, DefaultQuickplay()); }
+BENCHMARK(BM_Speedup_QuickplayOpening)->Arg(10000)->UseRealTime()->Unit(benchmark::kMillisecond);
 #endif
 
 }  // namespace

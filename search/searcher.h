@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,7 @@
 #include "engine/types.h"
 #include "eval/evaluator.h"
 #include "search/parallel.h"
+#include "search/pending_updates.h"
 #include "search/search_types.h"
 #include "search/statistics.h"
 #include "search/tree.h"
@@ -104,10 +106,13 @@ class Searcher {
     Visit visit = Visit::kMain;
     bool bandit = false;       // regret matching / EXP3 update due
     bool bandit_node = false;  // a created node gets bandit statistics
+    // Fast mode at a hot node: the visit is counted in the worker's pending updates.
+    search_internal::PendingEdge* pending = nullptr;
   };
 
-  // The scratch space and record of one iteration.
-  struct Iteration {
+  // The scratch space and record of one iteration (a worker's own cache lines: a neighbour
+  // sharing one would slow both workers down).
+  struct alignas(64) Iteration {
     State state;
     ActionList actions;
     ChanceList outcomes;
@@ -117,6 +122,7 @@ class Searcher {
     search_internal::EdgeCursor cursor;  // fast mode: this worker's edge arena cursor
     int64_t next_index = 0;              // fast mode: claimed iteration indices
     int64_t end_index = 0;
+    search_internal::PendingUpdates pending;  // fast mode with several workers
     std::atomic<int64_t> completed{0};
   };
 
@@ -125,7 +131,9 @@ class Searcher {
   Action SelectInTree(Iteration& it, const State& s, Player p, bool simultaneous, bool fast,
                       Rng& rng, bool* stay);
   Action SelectOther(Iteration& it, Step& step, const Node& node, bool fast, Rng& rng, bool* stay);
-  int SelectUcb(const Edge* edges, int count, uint32_t main_visits, Rng& rng) const;
+  // `pending`: the worker's not yet shared updates of these edges, or nullptr.
+  int SelectUcb(const Edge* edges, int count, uint32_t main_visits,
+                const search_internal::PendingEdge* pending, Rng& rng) const;
   int SelectBandit(const search_internal::BanditStats* stats, int count, Rng& rng,
                    float* probability) const;
   // Edge index of `action` at the node `key` (primary block, then overflow blocks).
@@ -171,8 +179,10 @@ class Searcher {
   std::unique_ptr<Tree> tree_;
   std::vector<std::unique_ptr<Iteration>> iterations_;
   search_internal::EdgeCursor deterministic_cursor_;
-  std::atomic<int64_t> next_index_{0};
-  std::atomic<bool> time_up_{false};
+  // Claimed by workers every kClaim iterations: its own cache line, away from the flags
+  // that they read after every iteration.
+  alignas(64) std::atomic<int64_t> next_index_{0};
+  alignas(64) std::atomic<bool> time_up_{false};
   std::atomic<bool> epoch_end_{false};
   Clock::time_point start_;
   Clock::time_point next_progress_;
@@ -201,7 +211,9 @@ SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
   const int records =
       options_.deterministic ? std::max(kDeterministicBatch, options_.threads) : options_.threads;
   iterations_.clear();
-  for (int i = 0; i < records; ++i) iterations_.push_back(std::make_unique<Iteration>());
+  // Not value-initialized: the scratch space (several kilobytes) is written before use.
+  for (int i = 0; i < records; ++i)
+    iterations_.push_back(std::make_unique_for_overwrite<Iteration>());
   deterministic_cursor_.next = deterministic_cursor_.end = 0;
   deterministic_cursor_.node_credits = 0;
   deterministic_cursor_.edges.store(0);
@@ -267,12 +279,13 @@ template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::FastWorker(int worker) {
   Iteration& it = *iterations_[worker];
   int64_t since_check = 0;
+  int since_flush = 0;
   while (true) {
     if (it.next_index == it.end_index) {
       int64_t claim = kClaim;
       const int64_t start = next_index_.fetch_add(claim, std::memory_order_relaxed);
       if (options_.max_iterations > 0) {
-        if (start >= options_.max_iterations) return;
+        if (start >= options_.max_iterations) break;
         claim = std::min(claim, options_.max_iterations - start);
       }
       it.next_index = start;
@@ -281,19 +294,25 @@ void Searcher<G, E, P>::FastWorker(int worker) {
     RunIteration(it, static_cast<uint64_t>(it.next_index++), /*fast=*/true);
     Backpropagate(it, /*fast=*/true);
     it.completed.fetch_add(1, std::memory_order_relaxed);
+    if (++since_flush >= search_internal::PendingUpdates::kFlushInterval) {
+      since_flush = 0;
+      it.pending.Flush(*tree_);
+    }
     if (++since_check >= 16) {
       since_check = 0;
       CheckClockAndProgress(worker == 0);
     }
     if (stop_.load(std::memory_order_relaxed) || time_up_.load(std::memory_order_relaxed) ||
         epoch_end_.load(std::memory_order_relaxed)) {
-      return;
+      break;
     }
     if (tree_->WantsGrowth()) {
       epoch_end_.store(true, std::memory_order_relaxed);
-      return;
+      break;
     }
   }
+  // Growth moves the nodes, and the result reads the shared statistics.
+  it.pending.Flush(*tree_);
 }
 
 template <Ruleset G, typename E, typename P>
@@ -453,7 +472,14 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
     i = SelectBandit(tree_->bandit(node), n, rng, &step.probability);
     step.bandit = true;
   } else {
-    i = SelectUcb(edges, n, node.visits.load(std::memory_order_relaxed), rng);
+    const uint32_t main_visits = node.visits.load(std::memory_order_relaxed);
+    search_internal::PendingEdge* pending = nullptr;
+    if (fast && options_.threads > 1 &&
+        main_visits >= search_internal::PendingUpdates::kHotVisits) {
+      pending = it.pending.Edges(step.node, node.first_edge, n);
+    }
+    i = SelectUcb(edges, n, main_visits, pending, rng);
+    if (pending != nullptr) step.pending = &pending[i];
   }
   step.edge = node.first_edge + static_cast<uint32_t>(i);
   step.action = actions[i];
@@ -573,8 +599,11 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
 
 template <Ruleset G, typename E, typename P>
 int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_visits,
-                                 Rng& rng) const {
+                                 const search_internal::PendingEdge* pending, Rng& rng) const {
   const InverseTables& tables = InverseTables::Get();
+  if (pending != nullptr) {
+    for (int i = 0; i < count; ++i) main_visits += pending[i].visits;
+  }
   const double c = options_.ucb_c;
   const double exploration_main = c * std::sqrt(std::log(main_visits + 1.0));
   double best = -1e300;
@@ -582,7 +611,12 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
   int unvisited = 0;
   for (int i = 0; i < count; ++i) {
     const Edge& e = edges[i];
-    const uint32_t visits = e.visits.load(std::memory_order_relaxed);
+    uint32_t visits = e.visits.load(std::memory_order_relaxed);
+    int64_t value = e.value.load(std::memory_order_relaxed);
+    if (pending != nullptr) {
+      visits += pending[i].visits;
+      value += pending[i].value;
+    }
     if (visits == 0) {
       ++unvisited;
       continue;
@@ -591,8 +625,8 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
     const uint32_t other = e.avail_other.load(std::memory_order_relaxed);
     const double exploration =
         other == 0 ? exploration_main : c * std::sqrt(std::log(main_visits + other + 1.0));
-    const double mean = static_cast<double>(e.value.load(std::memory_order_relaxed)) *
-                        (1 / search_internal::kValueScale) * tables.Inverse(visits);
+    const double mean =
+        static_cast<double>(value) * (1 / search_internal::kValueScale) * tables.Inverse(visits);
     const double score = mean + exploration * tables.InverseSqrt(visits);
     if (score > best) {
       best = score;
@@ -603,7 +637,9 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
   // Every action is tried once before UCB compares them, in random order.
   int pick = static_cast<int>(rng.Below(static_cast<uint32_t>(unvisited)));
   for (int i = 0; i < count; ++i) {
-    if (edges[i].visits.load(std::memory_order_relaxed) == 0 && pick-- == 0) {
+    const uint32_t visits = edges[i].visits.load(std::memory_order_relaxed) +
+                            (pending != nullptr ? pending[i].visits : 0);
+    if (visits == 0 && pick-- == 0) {
       return i;
     }
   }
@@ -639,6 +675,10 @@ template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step, bool fast) {
   // Selection-time bookkeeping: at selection in fast mode (so that other threads see it,
   // with a virtual loss on the chosen edge), at backpropagation in deterministic mode.
+  if (step.pending != nullptr) {
+    ++step.pending->visits;  // this worker sees it at once; the others at the next flush
+    return;
+  }
   if (fast && step.edge != kNone) {
     Edge& edge = tree_->edge(step.edge);
     edge.visits.fetch_add(1, std::memory_order_relaxed);
@@ -730,8 +770,12 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it, bool fast) {
       OnSelect(it, step, fast);
     }
     if (step.edge == kNone) continue;
-    Edge& edge = tree_->edge(step.edge);
     const int64_t fixed = std::llround(value * search_internal::kValueScale);
+    if (step.pending != nullptr) {
+      step.pending->value += fixed;
+      continue;
+    }
+    Edge& edge = tree_->edge(step.edge);
     if (fast) {
       edge.value.fetch_add(fixed + kVirtualLoss, std::memory_order_relaxed);  // undo the loss
     } else {
@@ -946,11 +990,20 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   // Belief: the hidden-state labels of the opponent over fresh determinizations.
   const Player other = Opponent(player_);
   if (!game_.DescribeHidden(pv_root, other).empty()) {
-    std::map<std::string, int> counts;
+    // The opponent's hidden state is part of its information set: samples in one set are
+    // described once.
+    std::unordered_map<uint64_t, int> set_index;
+    std::vector<std::pair<State, int>> sets;
     Rng rng(options_.seed, kBeliefStream);
     for (int i = 0; i < kBeliefSamples; ++i) {
-      ++counts[game_.DescribeHidden(game_.Determinize(root_, player_, rng), other)];
+      State sample = game_.Determinize(root_, player_, rng);
+      const auto [it, added] =
+          set_index.emplace(game_.InformationSetKey(sample, other), static_cast<int>(sets.size()));
+      if (added) sets.emplace_back(sample, 0);
+      ++sets[it->second].second;
     }
+    std::map<std::string, int> counts;
+    for (const auto& [sample, count] : sets) counts[game_.DescribeHidden(sample, other)] += count;
     for (const auto& [label, count] : counts) {
       result.belief.emplace_back(label, static_cast<double>(count) / kBeliefSamples);
     }

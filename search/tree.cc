@@ -1,12 +1,11 @@
 #include "search/tree.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <new>
 #include <thread>
 
 #include "engine/check.h"
+#include "search/page_pool.h"
 
 namespace sandtable::search_internal {
 namespace {
@@ -32,25 +31,36 @@ SearchTree::SearchTree(int64_t memory_bytes) : memory_bytes_(memory_bytes) {
                                   : kUnlimitedChunks;
   // A strict overcommit policy may refuse a large reservation: settle for less (the arena
   // then caps the tree like a memory limit would).
-  void* arena = MAP_FAILED;
   while (true) {
     arena_bytes_ = static_cast<size_t>(max_chunks_ * kChunkBytes);
-    arena = mmap(nullptr, arena_bytes_, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (arena != MAP_FAILED || max_chunks_ <= 1) break;
+    arena_ = static_cast<Edge*>(PagePool::Acquire(arena_bytes_));
+    if (arena_ != nullptr || max_chunks_ <= 1) break;
     max_chunks_ /= 2;
   }
-  CHECK(arena != MAP_FAILED);
-  madvise(arena, arena_bytes_, MADV_HUGEPAGE);  // a hint: fewer, larger page faults
-  arena_ = static_cast<Edge*>(arena);
+  CHECK(arena_ != nullptr);
   uint64_t slots = kInitialSlots;
   // A tiny cap gets a smaller table so that something fits.
   while (slots > 64 && !FitsBudget(static_cast<int64_t>(slots), 1)) slots /= 2;
-  nodes_ = std::make_unique<Node[]>(slots);
+  nodes_ = NewTable(slots);
   mask_ = slots - 1;
 }
 
-SearchTree::~SearchTree() { munmap(arena_, arena_bytes_); }
+SearchTree::~SearchTree() {
+  FreeTable(nodes_, mask_ + 1);
+  const int64_t chunks = std::min(next_chunk_.load(), max_chunks_);
+  PagePool::Release(arena_, arena_bytes_, static_cast<size_t>(chunks * kChunkBytes));
+}
+
+Node* SearchTree::NewTable(uint64_t slots) {
+  Node* table = static_cast<Node*>(PagePool::Acquire(slots * sizeof(Node)));
+  CHECK(table != nullptr);
+  for (uint64_t i = 0; i < slots; ++i) new (&table[i]) Node;  // a reused table held nodes
+  return table;
+}
+
+void SearchTree::FreeTable(Node* table, uint64_t slots) {
+  PagePool::Release(table, slots * sizeof(Node), slots * sizeof(Node));
+}
 
 bool SearchTree::FitsBudget(int64_t table_slots, int64_t chunks) const {
   if (memory_bytes_ <= 0) return true;
@@ -104,7 +114,7 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
   uint32_t first = 0;
   const int slots = count + (count + 3) / 4 + (bandit ? (count + 1) / 2 : 0);
   if (!AllocateEdges(slots, cursor, &first)) return Created::kFull;
-  // The arena's fresh pages are zero; the block comes to life here.
+  // The block comes to life here (the arena may hold an earlier tree's data).
   for (int a = 0; a < count; ++a) new (&edge(first + a)) Edge;
   Action* block_actions = reinterpret_cast<Action*>(&edge(first + count));
   std::copy(actions, actions + count, block_actions);
@@ -137,7 +147,7 @@ void SearchTree::Grow() {
     can_grow_ = false;
     return;
   }
-  auto grown = std::make_unique<Node[]>(slots);
+  Node* grown = NewTable(slots);
   const uint64_t mask = slots - 1;
   for (uint64_t s = 0; s <= mask_; ++s) {
     const Node& old = nodes_[s];
@@ -154,7 +164,8 @@ void SearchTree::Grow() {
     node.bandit = old.bandit;
     node.count.store(count, std::memory_order_relaxed);
   }
-  nodes_ = std::move(grown);
+  FreeTable(nodes_, mask_ + 1);
+  nodes_ = grown;
   mask_ = mask;
 }
 

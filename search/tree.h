@@ -133,22 +133,28 @@ class SearchTree {
   bool AllocateEdges(int count, EdgeCursor& cursor, uint32_t* first);
   uint32_t WaitUntilReady(uint64_t slot) const;
   bool FitsBudget(int64_t table_slots, int64_t chunks) const;
+  // Node tables come from the PagePool, all slots empty.
+  static Node* NewTable(uint64_t slots);
+  static void FreeTable(Node* table, uint64_t slots);
 
+  // Read by every lookup, written only at construction and by Grow.
   int64_t memory_bytes_;
-  std::unique_ptr<Node[]> nodes_;
+  Node* nodes_ = nullptr;
   uint64_t mask_ = 0;
   bool can_grow_ = true;
-  std::atomic<int64_t> node_count_{0};  // written once per kNodeCredits nodes
-  std::atomic<bool> capped_{false};
-
   // Edges live in one reserved range of virtual memory, committed by the kernel as chunks
-  // are first touched (with transparent huge pages where available): no copying, no
-  // per-chunk allocation, few page faults.
+  // are first touched (with transparent huge pages where available) and reused by the next
+  // tree: no copying, no per-chunk allocation, few page faults.
   int64_t max_chunks_ = 0;
   Edge* arena_ = nullptr;
   size_t arena_bytes_ = 0;
+
+  // Written by workers as the tree grows: on their own cache line, so that these writes do
+  // not evict the fields above from the other workers' caches.
+  alignas(64) std::atomic<int64_t> node_count_{0};  // written once per kNodeCredits nodes
   std::atomic<int64_t> next_chunk_{0};
   std::atomic<int64_t> chunks_allocated_{0};
+  std::atomic<bool> capped_{false};
 };
 
 }  // namespace sandtable::search_internal

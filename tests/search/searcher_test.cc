@@ -95,19 +95,10 @@ TEST(ValueTest, DiceRaceRootValueConvergesToExactValue) {
   const DiceRace game;
   const DiceRace::State root = game.InitialState();
   const double exact = SolveDiceRace(game, root);
-  SearchOptions options = Deterministic(60000);
-  options.ucb_c = 0.7;
-  Searcher<DiceRace> searcher(game, options);
-  const SearchResult result = searcher.Search(root, 0);
-  // The value of the most visited root action converges to the game value: UCT's
-  // exploration of inferior actions biases it downwards by O(log n / n) per node, which
-  // at this budget stays within the tolerance (measured: error about 0.01).
-  EXPECT_NEAR(result.actions[0].mean_value, exact, 0.05) << "exact " << exact;
-  std::printf("dice race exact %.4f searched %.4f\n", exact, result.actions[0].mean_value);
-  ActionList actions;
   // The best action is the one with the best exact value.
   double best_value = -2;
   Action best = kInvalidAction;
+  ActionList actions;
   game.LegalActions(root, 0, actions);
   for (Action action : actions) {
     DiceRace::State next = root;
@@ -118,7 +109,23 @@ TEST(ValueTest, DiceRaceRootValueConvergesToExactValue) {
       best = action;
     }
   }
-  EXPECT_EQ(result.best_action, best);
+  // Deterministic mode, and fast mode on two workers (virtual losses, pending updates).
+  SearchOptions fast;
+  fast.threads = 2;
+  fast.max_iterations = 60000;
+  for (SearchOptions options : {Deterministic(60000), fast}) {
+    options.ucb_c = 0.7;
+    Searcher<DiceRace> searcher(game, options);
+    const SearchResult result = searcher.Search(root, 0);
+    // The value of the most visited root action converges to the game value: UCT's
+    // exploration of inferior actions biases it downwards by O(log n / n) per node, which
+    // at this budget stays within the tolerance (measured: error about 0.01).
+    EXPECT_NEAR(result.actions[0].mean_value, exact, 0.05)
+        << "exact " << exact << " threads " << options.threads;
+    std::printf("dice race exact %.4f searched %.4f (%d threads)\n", exact,
+                result.actions[0].mean_value, options.threads);
+    EXPECT_EQ(result.best_action, best) << options.threads;
+  }
 }
 
 // --- Simultaneous moves -----------------------------------------------------------------
@@ -395,7 +402,12 @@ TEST(ParallelTest, FastModeRunsExactlyTheIterationBudget) {
   const SearchResult result = searcher.Search(Parse(game, "25/33/"), 0);
   EXPECT_EQ(result.iterations, 20000);
   int64_t visits = 0;
-  for (const RootActionStats& stats : result.actions) visits += stats.visits;
+  for (const RootActionStats& stats : result.actions) {
+    visits += stats.visits;
+    // Every virtual loss was taken back and every worker's pending updates were added.
+    EXPECT_GE(stats.mean_value, -1) << stats.text;
+    EXPECT_LE(stats.mean_value, 1) << stats.text;
+  }
   EXPECT_EQ(visits, 20000);  // every iteration passed the root and was counted once
   EXPECT_GT(result.tree_nodes, 0);
   EXPECT_LE(result.bytes_per_node, 64);
