@@ -10,7 +10,7 @@
 namespace sandtable::search_internal {
 namespace {
 
-constexpr uint64_t kInitialSlots = 4096;
+constexpr uint64_t kInitialSlots = 2048;
 constexpr int64_t kNodeCredits = 32;
 // Without a cap: 16 GiB of address space (reserved, not committed).
 constexpr int64_t kUnlimitedChunks = (int64_t{16} << 30) / SearchTree::kChunkBytes;
