@@ -11,65 +11,9 @@
 namespace sandtable {
 namespace {
 
-// One root branch: how to step a copy of the position into it.
-struct Branch {
-  std::string text;
-  Probability probability;
-  bool joint = false;
-  Action action = kInvalidAction;
-  JointAction joint_action{};
-};
-
-std::vector<Branch> Branches(const Position& position) {
-  std::vector<Branch> branches;
-  switch (position.Kind()) {
-    case NodeKind::kTerminal:
-      break;
-    case NodeKind::kDecision: {
-      const Player player = position.CurrentPlayer();
-      const ActionList actions = position.LegalActions(player);
-      for (const Action action : actions) {
-        branches.push_back({position.ActionToString(player, action),
-                            Probability(1, actions.size()),
-                            false,
-                            action,
-                            {}});
-      }
-      break;
-    }
-    case NodeKind::kChance:
-      for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
-        branches.push_back({position.ActionToString(kChancePlayer, outcome.outcome),
-                            outcome.probability,
-                            false,
-                            outcome.outcome,
-                            {}});
-      }
-      break;
-    case NodeKind::kSimultaneous: {
-      const ActionList first = position.LegalActions(0);
-      const ActionList second = position.LegalActions(1);
-      const Probability share(1, static_cast<uint64_t>(first.size()) * second.size());
-      for (const Action a : first) {
-        for (const Action b : second) {
-          branches.push_back(
-              {absl::StrCat(position.ActionToString(0, a), " | ", position.ActionToString(1, b)),
-               share, true, kInvalidAction, JointAction{a, b}});
-        }
-      }
-      break;
-    }
-  }
-  return branches;
-}
-
-std::unique_ptr<Position> Step(const Position& position, const Branch& branch) {
+std::unique_ptr<Position> Stepped(const Position& position, Action action) {
   std::unique_ptr<Position> child = position.Clone();
-  if (branch.joint) {
-    child->ApplyJoint(branch.joint_action);
-  } else {
-    child->Apply(branch.action);
-  }
+  child->Apply(action);
   return child;
 }
 
@@ -144,7 +88,46 @@ void PerftCounts::Add(const PerftCounts& other) {
   joint_branches += other.joint_branches;
 }
 
-PerftCounts Perft(const Position& position, int depth) {
+std::vector<PerftBranch> PerftBranches(const Position& position) {
+  std::vector<PerftBranch> branches;
+  switch (position.Kind()) {
+    case NodeKind::kTerminal:
+      break;
+    case NodeKind::kDecision: {
+      const Player player = position.CurrentPlayer();
+      const ActionList actions = position.LegalActions(player);
+      for (const Action action : actions) {
+        branches.push_back({position.ActionToString(player, action), Probability(1, actions.size()),
+                            Stepped(position, action)});
+      }
+      break;
+    }
+    case NodeKind::kChance:
+      for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
+        branches.push_back({position.ActionToString(kChancePlayer, outcome.outcome),
+                            outcome.probability, Stepped(position, outcome.outcome)});
+      }
+      break;
+    case NodeKind::kSimultaneous: {
+      const ActionList first = position.LegalActions(0);
+      const ActionList second = position.LegalActions(1);
+      const Probability share(1, static_cast<uint64_t>(first.size()) * second.size());
+      for (const Action a : first) {
+        for (const Action b : second) {
+          std::unique_ptr<Position> child = position.Clone();
+          child->ApplyJoint(JointAction{a, b});
+          branches.push_back(
+              {absl::StrCat(position.ActionToString(0, a), " | ", position.ActionToString(1, b)),
+               share, std::move(child)});
+        }
+      }
+      break;
+    }
+  }
+  return branches;
+}
+
+PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel) {
   PerftCounts counts;
   if (position.Kind() == NodeKind::kTerminal || depth == 0) {
     counts.leaves = 1;
@@ -152,10 +135,11 @@ PerftCounts Perft(const Position& position, int depth) {
     counts.leaf_mass = Probability::One();
     return counts;
   }
-  const std::vector<Branch> branches = Branches(position);
+  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return counts;
+  const std::vector<PerftBranch> branches = PerftBranches(position);
   CountNode(position, static_cast<int>(branches.size()), counts);
-  for (const Branch& branch : branches) {
-    const PerftCounts child = Perft(*Step(position, branch), depth - 1);
+  for (const PerftBranch& branch : branches) {
+    const PerftCounts child = Perft(*branch.position, depth - 1, cancel);
     counts.Add(child);
     counts.leaf_mass += branch.probability * child.leaf_mass;
   }
@@ -165,8 +149,8 @@ PerftCounts Perft(const Position& position, int depth) {
 std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth) {
   std::vector<PerftDivideLine> lines;
   if (depth == 0) return lines;
-  for (const Branch& branch : Branches(position)) {
-    lines.push_back({branch.text, branch.probability, Perft(*Step(position, branch), depth - 1)});
+  for (const PerftBranch& branch : PerftBranches(position)) {
+    lines.push_back({branch.text, branch.probability, Perft(*branch.position, depth - 1)});
   }
   return lines;
 }

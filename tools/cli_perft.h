@@ -3,7 +3,9 @@
 #ifndef SANDTABLE_TOOLS_CLI_PERFT_H_
 #define SANDTABLE_TOOLS_CLI_PERFT_H_
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,7 +35,18 @@ struct PerftCounts {
   void Add(const PerftCounts& other);
 };
 
-PerftCounts Perft(const Position& position, int depth);
+// `cancel`, when given and raised, ends the count early (the counts are then partial).
+PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel = nullptr);
+
+// The branches leaving `position`: one per legal action, chance outcome or joint choice,
+// with its text, its probability (chance exact, decisions and joint choices uniform) and
+// the position it leads to.
+struct PerftBranch {
+  std::string text;
+  Probability probability;
+  std::unique_ptr<Position> position;
+};
+std::vector<PerftBranch> PerftBranches(const Position& position);
 
 // Perft below each root branch; `probability` is the chance probability (or the uniform
 // share of a decision or joint choice) of that branch.

@@ -16,6 +16,7 @@
 #include "engine/rng.h"
 #include "tools/cli_common.h"
 #include "tools/cli_odds.h"
+#include "tools/cli_perft.h"
 #include "tools/protocol_moves.h"
 #include "tools/protocol_text.h"
 
@@ -81,45 +82,6 @@ const char* ToMoveText(const Position& position) {
       return "none";
   }
   return "none";
-}
-
-// Leaves of the game tree `depth` steps below `position` (a terminal position above the
-// depth is one leaf), the same count as `sandtable perft`; 0 when `cancel` was raised.
-int64_t CountLeaves(const Position& position, int depth, const std::atomic<bool>& cancel) {
-  if (depth == 0 || position.Kind() == NodeKind::kTerminal) return 1;
-  if (cancel.load(std::memory_order_relaxed)) return 0;
-  int64_t leaves = 0;
-  switch (position.Kind()) {
-    case NodeKind::kDecision:
-      for (Action action : position.LegalActions(position.CurrentPlayer())) {
-        std::unique_ptr<Position> next = position.Clone();
-        next->Apply(action);
-        leaves += CountLeaves(*next, depth - 1, cancel);
-      }
-      break;
-    case NodeKind::kChance:
-      for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
-        std::unique_ptr<Position> next = position.Clone();
-        next->Apply(outcome.outcome);
-        leaves += CountLeaves(*next, depth - 1, cancel);
-      }
-      break;
-    case NodeKind::kSimultaneous: {
-      const ActionList first = position.LegalActions(0);
-      const ActionList second = position.LegalActions(1);
-      for (Action a0 : first) {
-        for (Action a1 : second) {
-          std::unique_ptr<Position> next = position.Clone();
-          next->ApplyJoint({a0, a1});
-          leaves += CountLeaves(*next, depth - 1, cancel);
-        }
-      }
-      break;
-    }
-    case NodeKind::kTerminal:
-      break;
-  }
-  return leaves;
 }
 
 }  // namespace
@@ -563,37 +525,10 @@ absl::Status ProtocolSession::HandlePerft(std::string_view rest) {
           total = 1;
         } else {
           // One line per root branch, as Stockfish's perft divides.
-          std::vector<std::pair<std::string, std::unique_ptr<Position>>> branches;
-          const NodeKind kind = position->Kind();
-          if (kind == NodeKind::kDecision) {
-            const Player p = position->CurrentPlayer();
-            for (Action action : position->LegalActions(p)) {
-              auto next = position->Clone();
-              next->Apply(action);
-              branches.emplace_back(position->ActionToString(p, action), std::move(next));
-            }
-          } else if (kind == NodeKind::kChance) {
-            for (const ChanceOutcome& outcome : position->ChanceOutcomes()) {
-              auto next = position->Clone();
-              next->Apply(outcome.outcome);
-              branches.emplace_back(position->ActionToString(kChancePlayer, outcome.outcome),
-                                    std::move(next));
-            }
-          } else {
-            for (Action a0 : position->LegalActions(0)) {
-              for (Action a1 : position->LegalActions(1)) {
-                auto next = position->Clone();
-                next->ApplyJoint({a0, a1});
-                branches.emplace_back(absl::StrCat(position->ActionToString(0, a0), " | ",
-                                                   position->ActionToString(1, a1)),
-                                      std::move(next));
-              }
-            }
-          }
-          for (const auto& [text, next] : branches) {
-            const int64_t leaves = CountLeaves(*next, d - 1, job_cancel_);
+          for (const PerftBranch& branch : PerftBranches(*position)) {
+            const int64_t leaves = Perft(*branch.position, d - 1, &job_cancel_).leaves;
             if (job_cancel_.load()) break;
-            Emit(absl::StrCat("perft branch ", leaves, " ", text));
+            Emit(absl::StrCat("perft branch ", leaves, " ", branch.text));
             total += leaves;
           }
         }
