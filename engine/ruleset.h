@@ -84,7 +84,9 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
   { game.Render(state) } -> std::same_as<std::string>;
 
   // What `owner` holds that its opponent cannot see, as a short label ("dice 3 5"), so the
-  // search can report its belief over it; "" for perfect-information rulesets.
+  // search can report its belief over it; "" for perfect-information rulesets. Owner knows
+  // what it holds, so the label is a function of owner's information set (the search
+  // describes one state per set).
   { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
   // For `odds`: named integer measures of what changed from `before` to `after` (e.g.
   // {"damage", 1}, {"destroyed", 0}, {"casualties", 2}); the same names, in the same order,
