@@ -9,10 +9,12 @@
 #include <optional>
 #include <random>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cxxopts.hpp"
+#include "engine/check.h"
 #include "engine/rng.h"
 #include "tools/cli_common.h"
 #include "tools/game.h"
@@ -46,7 +48,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, PlayFlags& flags) {
     options.add_options()("side", "your side: 0 or 1", cxxopts::value<int>()->default_value("0"))(
         "movetime", "the bot's thinking time per decision, in milliseconds",
         cxxopts::value<int64_t>()->default_value("1000"))(
-        "dice", "auto: the engine rolls; manual: you type what you rolled",
+        "dice",
+        "auto: the engine rolls; manual: you type what you rolled (what only the bot may "
+        "see, the engine still draws)",
         cxxopts::value<std::string>()->default_value("auto"))(
         "seed", "seed for the engine's dice and search (default: random, printed)",
         cxxopts::value<uint64_t>())("threads", "search threads",
@@ -274,19 +278,28 @@ class PlaySession {
   }
 
   bool ResolveChance() {
-    Action outcome = kInvalidAction;
+    const ChanceList outcomes = position_->ChanceOutcomes();
+    std::vector<Action> alternatives;
+    for (const ChanceOutcome& o : outcomes) alternatives.push_back(o.outcome);
+    const auto apply = [](Position& p, Action a) { p.Apply(a); };
+    // What only the bot may see (the bot's card, its secret dice) the engine draws even with
+    // manual dice: typing it in would show it to the person.
+    bool bot_secret = false;
     if (flags_.manual_dice) {
+      std::vector<uint64_t> keys = HumanKeys(alternatives, apply);
+      std::sort(keys.begin(), keys.end());
+      bot_secret = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+    }
+    Action outcome = kInvalidAction;
+    if (flags_.manual_dice && !bot_secret) {
       std::optional<Action> typed = Ask(kChancePlayer, "dice> ");
       if (!typed) return false;
       outcome = *typed;
     } else {
-      outcome = SampleOutcome(position_->ChanceOutcomes(), rng_);
+      outcome = SampleOutcome(outcomes, rng_);
     }
     // An outcome only the bot observes stays secret from the person too.
-    std::vector<Action> alternatives;
-    for (const ChanceOutcome& o : position_->ChanceOutcomes()) alternatives.push_back(o.outcome);
-    const bool secret =
-        HiddenFromHuman(alternatives, outcome, [&](Position& p, Action a) { p.Apply(a); });
+    const bool secret = HiddenFromHuman(alternatives, outcome, apply);
     Log(secret ? std::string("chance: (an outcome only the bot sees)")
                : absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
     position_->Apply(outcome);
@@ -303,20 +316,27 @@ class PlaySession {
     return true;
   }
 
-  // Whether the person cannot tell `chosen` from some other of `alternatives` (applied to
-  // the current position by `apply`): then it is not shown.
+  // The person's information-set key after each of `alternatives` (applied to the current
+  // position by `apply`).
+  template <typename Apply>
+  std::vector<uint64_t> HumanKeys(const std::vector<Action>& alternatives, Apply apply) {
+    std::vector<uint64_t> keys;
+    for (Action action : alternatives) {
+      std::unique_ptr<Position> next = position_->Clone();
+      apply(*next, action);
+      keys.push_back(next->InformationSetKey(human_));
+    }
+    return keys;
+  }
+
+  // Whether the person cannot tell `chosen` from some other of `alternatives`: then it is
+  // not shown.
   template <typename Apply>
   bool HiddenFromHuman(const std::vector<Action>& alternatives, Action chosen, Apply apply) {
-    std::unique_ptr<Position> seen = position_->Clone();
-    apply(*seen, chosen);
-    const uint64_t key = seen->InformationSetKey(human_);
-    for (Action other : alternatives) {
-      if (other == chosen) continue;
-      std::unique_ptr<Position> alternative = position_->Clone();
-      apply(*alternative, other);
-      if (alternative->InformationSetKey(human_) == key) return true;
-    }
-    return false;
+    const std::vector<uint64_t> keys = HumanKeys(alternatives, apply);
+    const auto at = std::find(alternatives.begin(), alternatives.end(), chosen);
+    CHECK(at != alternatives.end());
+    return std::count(keys.begin(), keys.end(), keys[at - alternatives.begin()]) > 1;
   }
 
   // Searches for the bot from its own seat's information only.

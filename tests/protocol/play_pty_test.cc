@@ -145,7 +145,9 @@ TEST(PlayPty, BadFlagsExitWithTwo) {
 TEST(PlayText, ManualDiceAreTypedInWithHelpfulErrors) {
   const char* argv[] = {"play",   "--ruleset", "kuhn_poker", "--dice", "manual",
                         "--seed", "1",         "--movetime", "5"};
-  std::istringstream in("A\nmoves\nK\nQ\np\n");
+  // The person types its own card; the bot's card is drawn by the engine (typing it would
+  // show it), so the next line is the person's move.
+  std::istringstream in("A\nmoves\nK\np\n");
   std::ostringstream out;
   std::ostringstream err;
   EXPECT_EQ(RunPlayWith(9, argv, in, out, err, /*colour=*/false), 0) << err.str();
@@ -153,8 +155,27 @@ TEST(PlayText, ManualDiceAreTypedInWithHelpfulErrors) {
   EXPECT_NE(text.find("illegal outcome 'A'"), std::string::npos) << text;
   EXPECT_NE(text.find("possible outcomes"), std::string::npos) << text;
   EXPECT_NE(text.find("| chance: K"), std::string::npos) << text;
+  EXPECT_NE(text.find("| chance: (an outcome only the bot sees)"), std::string::npos) << text;
   EXPECT_NE(text.find("| you play p"), std::string::npos) << text;
   EXPECT_EQ(text.find("\x1b["), std::string::npos);
+}
+
+TEST(PlayText, ManualDiceLeaveTheBotsSecretOutcomesToTheEngine) {
+  // Seat 1: the bot's card is dealt first, by the engine and unseen; then the person types
+  // its own card (seed 1: the engine's card for the bot is not J).
+  const char* argv[] = {"play", "--ruleset",  "kuhn_poker", "--dice", "manual", "--seed",
+                        "1",    "--movetime", "5",          "--side", "1"};
+  std::istringstream in("J\np\n");
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(RunPlayWith(11, argv, in, out, err, /*colour=*/false), 0) << err.str();
+  const std::string text = out.str();
+  const size_t secret = text.find("| chance: (an outcome only the bot sees)");
+  const size_t typed = text.find("| chance: J");
+  ASSERT_NE(secret, std::string::npos) << text;
+  ASSERT_NE(typed, std::string::npos) << text;
+  EXPECT_LT(secret, typed) << text;
+  EXPECT_NE(text.find("Game over"), std::string::npos) << text;
 }
 
 TEST(PlayText, CloseMatchesPreferPrefixesAndSmallEdits) {
