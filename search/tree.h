@@ -16,7 +16,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
 
 #include "engine/rng.h"
 #include "engine/types.h"

@@ -281,15 +281,12 @@ class PlaySession {
     const ChanceList outcomes = position_->ChanceOutcomes();
     std::vector<Action> alternatives;
     for (const ChanceOutcome& o : outcomes) alternatives.push_back(o.outcome);
-    const auto apply = [](Position& p, Action a) { p.Apply(a); };
+    const std::vector<uint64_t> keys =
+        HumanKeys(alternatives, [](Position& p, Action a) { p.Apply(a); });
     // What only the bot may see (the bot's card, its secret dice) the engine draws even with
     // manual dice: typing it in would show it to the person.
     bool bot_secret = false;
-    if (flags_.manual_dice) {
-      std::vector<uint64_t> keys = HumanKeys(alternatives, apply);
-      std::sort(keys.begin(), keys.end());
-      bot_secret = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
-    }
+    for (size_t i = 0; i < keys.size() && !bot_secret; ++i) bot_secret = LooksLikeAnother(keys, i);
     Action outcome = kInvalidAction;
     if (flags_.manual_dice && !bot_secret) {
       std::optional<Action> typed = Ask(kChancePlayer, "dice> ");
@@ -299,7 +296,9 @@ class PlaySession {
       outcome = SampleOutcome(outcomes, rng_);
     }
     // An outcome only the bot observes stays secret from the person too.
-    const bool secret = HiddenFromHuman(alternatives, outcome, apply);
+    const auto at = std::find(alternatives.begin(), alternatives.end(), outcome);
+    CHECK(at != alternatives.end());
+    const bool secret = LooksLikeAnother(keys, at - alternatives.begin());
     Log(secret ? std::string("chance: (an outcome only the bot sees)")
                : absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
     position_->Apply(outcome);
@@ -329,14 +328,18 @@ class PlaySession {
     return keys;
   }
 
+  // Whether alternative `i` looks to the person like another one (same key).
+  static bool LooksLikeAnother(const std::vector<uint64_t>& keys, size_t i) {
+    return std::count(keys.begin(), keys.end(), keys[i]) > 1;
+  }
+
   // Whether the person cannot tell `chosen` from some other of `alternatives`: then it is
   // not shown.
   template <typename Apply>
   bool HiddenFromHuman(const std::vector<Action>& alternatives, Action chosen, Apply apply) {
-    const std::vector<uint64_t> keys = HumanKeys(alternatives, apply);
     const auto at = std::find(alternatives.begin(), alternatives.end(), chosen);
     CHECK(at != alternatives.end());
-    return std::count(keys.begin(), keys.end(), keys[at - alternatives.begin()]) > 1;
+    return LooksLikeAnother(HumanKeys(alternatives, apply), at - alternatives.begin());
   }
 
   // Searches for the bot from its own seat's information only.
