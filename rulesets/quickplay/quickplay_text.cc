@@ -496,7 +496,9 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
     }
   }
   // The weapon names a slot of the active unit.
+  const bool shooting = state.phase == kHitRoll || state.phase == kDamageRoll;
   if (weapon != "-") {
+    if (!shooting) return Error("weapon= must be - outside phase hit/damage");
     if (state.active == kNone) return Error("weapon= is set but active=-");
     const QuickplayProfile& p = profile(state.active);
     int slot = -1;
@@ -508,7 +510,7 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
           absl::StrCat("weapon='", Printable(weapon), "' is not a weapon of the ", p.name));
     }
     state.weapon = static_cast<uint8_t>(slot);
-  } else if (state.phase == kHitRoll || state.phase == kDamageRoll) {
+  } else if (shooting) {
     return Error("phase hit/damage needs weapon=NAME");
   }
   if (absl::Status s = ValidateState(state); !s.ok()) return s;

@@ -88,9 +88,13 @@ TEST_F(QuickplayTextTest, PositionFieldErrors) {
   EXPECT_THAT(HeadError("round=1 phase=select player=0 vp=0-0 active=- done=- target=- "
                         "weapon=- hits=x"),
               HasSubstr("hits= must be a small number"));
-  EXPECT_THAT(HeadError("round=1 phase=select player=0 vp=0-0 active=- done=- target=- "
+  EXPECT_THAT(HeadError("round=1 phase=hit player=0 vp=0-0 active=- done=- target=r "
                         "weapon=cannon hits=0"),
               HasSubstr("weapon= is set but active=-"));
+  // A weapon outside the shooting phases would be dropped when the position is written.
+  EXPECT_THAT(HeadError("round=1 phase=act player=0 vp=0-0 active=T done=- target=- "
+                        "weapon=cannon hits=0"),
+              HasSubstr("weapon= must be - outside phase hit/damage"));
   EXPECT_THAT(HeadError("round=1 phase=hit player=0 vp=0-0 active=T done=s target=r "
                         "weapon=guns hits=0"),
               HasSubstr("weapon='guns' is not a weapon of the tank"));
