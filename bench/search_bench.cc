@@ -72,32 +72,47 @@ BENCHMARK(BM_Goofspiel13)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMilli
 BENCHMARK(BM_Goofspiel13TurnBased)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // The speed of a shared machine drifts by tens of percent within seconds, which makes the
-// ratio of two separately run benchmarks noisy. Here every benchmark iteration runs one
-// search on 1 thread and the same search on 2 threads back to back (arg: iterations per
-// search); speedup = total 1-thread time / total 2-thread time.
+// ratio of two separately run benchmarks noisy. Here every benchmark iteration runs, back to
+// back, one search on 1 thread, the same search on 2 threads, and two independent 1-thread
+// searches at once (one on a second std::thread) (arg: iterations per search).
+// speedup = 1-thread time / 2-thread time; ceiling = what two cores give two searches that
+// share nothing: 2 x 1-thread time / time of the independent pair. The gap between the two
+// is what sharing one tree costs; the gap between ceiling and 2 is the machine's.
 template <typename G>
 void RunSpeedup(benchmark::State& bench, const G& game) {
   const typename G::State root = FirstDecision(game);
   const Player player = game.Kind(root) == NodeKind::kDecision ? game.CurrentPlayer(root) : 0;
   SearchOptions options;
   options.max_iterations = bench.range(0);
-  double seconds[3] = {0, 0, 0};
-  int64_t iterations[3] = {0, 0, 0};
+  const auto timed_search = [&](int threads, uint64_t seed) {
+    SearchOptions o = options;
+    o.threads = threads;
+    o.seed = seed;
+    const auto start = std::chrono::steady_clock::now();
+    Searcher<G> searcher(game, o);
+    const int64_t iterations = searcher.Search(root, player).iterations;
+    benchmark::DoNotOptimize(iterations);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  double one = 0;
+  double two = 0;
+  double pair = 0;
   uint64_t seed = 0;
   for (auto _ : bench) {
-    options.seed = seed++;
-    for (int threads = 1; threads <= 2; ++threads) {
-      options.threads = threads;
-      const auto start = std::chrono::steady_clock::now();
-      Searcher<G> searcher(game, options);
-      iterations[threads] += searcher.Search(root, player).iterations;
-      seconds[threads] +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
+    ++seed;
+    one += timed_search(1, seed);
+    two += timed_search(2, seed);
+    const auto start = std::chrono::steady_clock::now();
+    std::thread other([&] { timed_search(1, seed + (uint64_t{1} << 32)); });
+    timed_search(1, seed);
+    other.join();
+    pair += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
-  bench.counters["speedup"] = seconds[1] / seconds[2];
-  bench.counters["it/s 1T"] = static_cast<double>(iterations[1]) / seconds[1];
-  bench.counters["it/s 2T"] = static_cast<double>(iterations[2]) / seconds[2];
+  const double iterations = static_cast<double>(options.max_iterations * bench.iterations());
+  bench.counters["speedup"] = one / two;
+  bench.counters["ceiling"] = 2 * one / pair;
+  bench.counters["it/s 1T"] = iterations / one;
+  bench.counters["it/s 2T"] = iterations / two;
 }
 
 void BM_Speedup_LiarsDice1(benchmark::State& bench) { RunSpeedup(bench, LiarsDice(1, 6)); }

@@ -7,8 +7,8 @@
 // costs more than the iteration itself. A worker instead counts its visits to a node with
 // at least kHotVisits main visits here, selects there with the shared statistics plus its
 // own pending ones (so it sees all of its own visits at once, like a virtual loss would
-// show them), and flushes between iterations. Other workers see these visits a few
-// iterations late, which at a node with that many visits changes little.
+// show them), and flushes between iterations (see FlushInterval). Other workers see these
+// visits some iterations late, which at a node with that many visits changes little.
 #ifndef SANDTABLE_SEARCH_PENDING_UPDATES_H_
 #define SANDTABLE_SEARCH_PENDING_UPDATES_H_
 
@@ -31,8 +31,14 @@ class PendingUpdates {
  public:
   // A node's main visits from which it is kept here.
   static constexpr uint32_t kHotVisits = 64;
-  // Iterations between flushes.
-  static constexpr int kFlushInterval = 64;
+  // Iterations between flushes for a worker that has completed `completed` iterations: a
+  // sixteenth of them, so that the other workers never miss more than about 1/16 of its
+  // visits to a node. Each flush moves the hot cache lines to this core and the other
+  // workers' next reads move them back: late in a search, when the visits are many, fewer
+  // flushes do (docs/search.md has the figures).
+  static int64_t FlushInterval(int64_t completed) {
+    return std::clamp<int64_t>(completed / 16, 64, 4096);
+  }
 
   // The pending edges of the node at `slot` (`count` edges from `first_edge`), added on
   // its first visit since the last flush; nullptr when the buffer is full (the visit then

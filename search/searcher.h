@@ -279,7 +279,7 @@ template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::FastWorker(int worker) {
   Iteration& it = *iterations_[worker];
   int64_t since_check = 0;
-  int since_flush = 0;
+  int64_t since_flush = 0;
   while (true) {
     if (it.next_index == it.end_index) {
       int64_t claim = kClaim;
@@ -294,7 +294,8 @@ void Searcher<G, E, P>::FastWorker(int worker) {
     RunIteration(it, static_cast<uint64_t>(it.next_index++), /*fast=*/true);
     Backpropagate(it, /*fast=*/true);
     it.completed.fetch_add(1, std::memory_order_relaxed);
-    if (++since_flush >= search_internal::PendingUpdates::kFlushInterval) {
+    if (++since_flush >= search_internal::PendingUpdates::FlushInterval(
+                             it.completed.load(std::memory_order_relaxed))) {
       since_flush = 0;
       it.pending.Flush(*tree_);
     }
