@@ -37,6 +37,7 @@
 #include "search/pending_updates.h"
 #include "search/search_types.h"
 #include "search/statistics.h"
+#include "search/worker_gate.h"
 #include "search/tree.h"
 
 namespace sandtable {
@@ -183,7 +184,7 @@ class Searcher {
   // that they read after every iteration.
   alignas(64) std::atomic<int64_t> next_index_{0};
   alignas(64) std::atomic<bool> time_up_{false};
-  std::atomic<bool> epoch_end_{false};
+  search_internal::WorkerGate gate_;  // for growing the node table during a fast search
   Clock::time_point start_;
   Clock::time_point next_progress_;
   double finished_seconds_ = -1;
@@ -258,21 +259,7 @@ void Searcher<G, E, P>::CheckClockAndProgress(bool may_report) {
 template <Ruleset G, typename E, typename P>
 void Searcher<G, E, P>::RunFast() {
   search_internal::ParallelRunner runner(options_.threads);
-  while (true) {
-    epoch_end_.store(false);
-    runner.For(options_.threads, [&](int worker) { FastWorker(worker); });
-    if (Finished()) break;
-    // The epoch ended for a growth (a safe point: no worker is running).
-    if (tree_->WantsGrowth()) tree_->Grow();
-    // Claimed-but-unrun indices of a worker out of iterations end the search too.
-    if (options_.max_iterations > 0 && next_index_.load() >= options_.max_iterations) {
-      bool pending = false;
-      for (int w = 0; w < options_.threads; ++w) {
-        pending |= iterations_[w]->next_index < iterations_[w]->end_index;
-      }
-      if (!pending) break;
-    }
-  }
+  runner.For(options_.threads, [&](int worker) { FastWorker(worker); });
 }
 
 template <Ruleset G, typename E, typename P>
@@ -280,6 +267,7 @@ void Searcher<G, E, P>::FastWorker(int worker) {
   Iteration& it = *iterations_[worker];
   int64_t since_check = 0;
   int64_t since_flush = 0;
+  gate_.Enter();
   while (true) {
     if (it.next_index == it.end_index) {
       int64_t claim = kClaim;
@@ -303,17 +291,22 @@ void Searcher<G, E, P>::FastWorker(int worker) {
       since_check = 0;
       CheckClockAndProgress(worker == 0);
     }
-    if (stop_.load(std::memory_order_relaxed) || time_up_.load(std::memory_order_relaxed) ||
-        epoch_end_.load(std::memory_order_relaxed)) {
-      break;
+    if (stop_.load(std::memory_order_relaxed) || time_up_.load(std::memory_order_relaxed)) break;
+    // Growth moves the nodes, which pending updates name by slot: flush before stopping.
+    if (gate_.PauseRequested()) {
+      it.pending.Flush(*tree_);
+      gate_.Wait();
     }
     if (tree_->WantsGrowth()) {
-      epoch_end_.store(true, std::memory_order_relaxed);
-      break;
+      it.pending.Flush(*tree_);
+      gate_.RunExclusive([&] {
+        if (tree_->WantsGrowth()) tree_->Grow();
+      });
     }
   }
-  // Growth moves the nodes, and the result reads the shared statistics.
+  // The result reads the shared statistics.
   it.pending.Flush(*tree_);
+  gate_.Leave();
 }
 
 template <Ruleset G, typename E, typename P>
