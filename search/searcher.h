@@ -37,8 +37,8 @@
 #include "search/pending_updates.h"
 #include "search/search_types.h"
 #include "search/statistics.h"
-#include "search/worker_gate.h"
 #include "search/tree.h"
+#include "search/worker_gate.h"
 
 namespace sandtable {
 
