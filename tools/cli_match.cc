@@ -127,6 +127,9 @@ std::string SummaryJson(const MatchScore& score, const Flags& flags) {
   json.Key("draws").Int(score.draws);
   json.Key("losses").Int(score.losses);
   json.Key("score").Double(score.Fraction());
+  json.Key("pairs").BeginArray();  // completed pairs worth 0, 1/2, 1, 3/2, 2 points to A
+  for (int64_t n : score.pairs) json.Int(n);
+  json.EndArray();
   json.Key("elo").Double(elo.elo);
   json.Key("eloLower").Double(elo.lower);
   json.Key("eloUpper").Double(elo.upper);
@@ -167,8 +170,11 @@ std::string MatchSummary(const MatchScore& score, bool sprt, double elo0, double
                       score.wins, score.draws, score.losses, score.games(),
                       static_cast<double>(score.wins) + 0.5 * static_cast<double>(score.draws),
                       score.games(), 100 * score.Fraction());
+  const std::string model = score.pair_count() > 0
+                                ? absl::StrCat("pentanomial, ", score.pair_count(), " pairs")
+                                : "per game";
   absl::StrAppend(&text, "Elo difference ", SignedElo(elo.elo), " (95% interval ",
-                  SignedElo(elo.lower), " .. ", SignedElo(elo.upper), ")\n");
+                  SignedElo(elo.lower), " .. ", SignedElo(elo.upper), "; ", model, ")\n");
   if (sprt) {
     const SprtResult result = Sprt(score, elo0, elo1);
     absl::StrAppend(&text, absl::StrFormat("SPRT elo0=%g elo1=%g alpha=beta=0.05: LLR %.3f "

@@ -70,5 +70,85 @@ TEST(EloTest, SprtOnASweep) {
   EXPECT_EQ(Sprt({0, 0, 40}, 0, 10).decision, SprtDecision::kAcceptH0);
 }
 
+// 100 pairs: 30 won twice (2 points), 70 split one win and one loss (1 point).
+MatchScore SplitPairs() {
+  MatchScore score;
+  for (int i = 0; i < 30; ++i) {
+    score.AddGame(1);
+    score.AddGame(1);
+    score.AddPair(1, 1);
+  }
+  for (int i = 0; i < 70; ++i) {
+    score.AddGame(1);
+    score.AddGame(-1);
+    score.AddPair(1, -1);
+  }
+  return score;
+}
+
+TEST(EloTest, PairsAreCountedByPoints) {
+  MatchScore score;
+  score.AddPair(1, 0);    // 1.5 points
+  score.AddPair(0, 0);    // 1
+  score.AddPair(-1, 1);   // 1
+  score.AddPair(-1, 0);   // 0.5
+  score.AddPair(-1, -1);  // 0
+  const int64_t expected[5] = {1, 1, 2, 1, 0};
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(score.pairs[k], expected[k]) << k;
+  EXPECT_EQ(score.pair_count(), 5);
+  // (0 + 1/4 + 2 * 1/2 + 3/4) / 5 = 0.4.
+  EXPECT_DOUBLE_EQ(score.PairFraction(), 0.4);
+}
+
+TEST(EloTest, PentanomialVarianceAndInterval) {
+  const MatchScore score = SplitPairs();
+  EXPECT_EQ(score.games(), 200);
+  EXPECT_DOUBLE_EQ(score.Fraction(), 0.65);
+  EXPECT_DOUBLE_EQ(score.PairFraction(), 0.65);
+  // Per pair, points per game 1 (30) or 1/2 (70): (30 * 0.35^2 + 70 * 0.15^2) / 100.
+  EXPECT_NEAR(score.PairVariance(), 0.0525, 1e-12);
+  // Per game it would be 0.65 * 0.35 = 0.2275 over 200 games: standard error 0.0337
+  // instead of sqrt(0.0525 / 100) = 0.022913 (margin 0.044909).
+  EXPECT_NEAR(score.GameVariance(), 0.2275, 1e-12);
+  const EloEstimate elo = EstimateElo(score);
+  EXPECT_NEAR(elo.lower, EloFromScore(0.65 - 1.959964 * std::sqrt(0.0525 / 100)), 1e-3);
+  EXPECT_NEAR(elo.upper, EloFromScore(0.65 + 1.959964 * std::sqrt(0.0525 / 100)), 1e-3);
+  EXPECT_NEAR(elo.lower, 74.13, 0.01);   // -400 log10(1 / 0.605091 - 1)
+  EXPECT_NEAR(elo.upper, 143.00, 0.01);  // -400 log10(1 / 0.694909 - 1)
+}
+
+TEST(EloTest, SprtCountsPairs) {
+  // LLR = 100 * 0.014387 * (1.3 - 1.014387) / (2 * 0.0525) = 3.9134: H1 accepted, where
+  // the per-game model (200 * 0.014387 * 0.285613 / 0.455 = 1.8062) would go on.
+  const SprtResult sprt = Sprt(SplitPairs(), 0, 10);
+  EXPECT_NEAR(sprt.llr, 3.91341, 1e-4);
+  EXPECT_EQ(sprt.decision, SprtDecision::kAcceptH1);
+  MatchScore per_game = SplitPairs();
+  for (int64_t& n : per_game.pairs) n = 0;
+  EXPECT_NEAR(Sprt(per_game, 0, 10).llr, 1.80620, 1e-4);
+}
+
+TEST(EloTest, PairsWithoutSpreadFallBackToGames) {
+  // Every pair split (the dice decided): no spread between pairs to measure, so the games
+  // count as independent: s = 0.5, variance 1/4 over 6 games; margin 1.96 * sqrt(1/24).
+  MatchScore score;
+  for (int i = 0; i < 3; ++i) {
+    score.AddGame(1);
+    score.AddGame(-1);
+    score.AddPair(1, -1);
+  }
+  EXPECT_EQ(score.PairVariance(), 0);
+  const EloEstimate elo = EstimateElo(score);
+  EXPECT_DOUBLE_EQ(elo.elo, 0);
+  EXPECT_NEAR(elo.upper, EloFromScore(0.5 + 1.959964 * std::sqrt(0.25 / 6)), 1e-3);
+  EXPECT_NEAR(elo.lower, -elo.upper, 1e-9);
+  // One split pair does not decide an SPRT.
+  MatchScore one;
+  one.AddGame(1);
+  one.AddGame(-1);
+  one.AddPair(1, -1);
+  EXPECT_EQ(Sprt(one, 0, 10).decision, SprtDecision::kContinue);
+}
+
 }  // namespace
 }  // namespace sandtable

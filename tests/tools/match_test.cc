@@ -81,6 +81,14 @@ TEST(MatchTest, GreedyBeatsRandomOnTheToyGame) {
   EXPECT_EQ(result.score.games(), 400);
   EXPECT_GT(result.score.Fraction(), 0.52);
   EXPECT_LT(result.score.Fraction(), 0.66);
+  // Every game is in one completed pair, scored as its two games.
+  EXPECT_EQ(result.score.pair_count(), 200);
+  MatchScore rebuilt;
+  for (size_t i = 0; i < result.games.size(); i += 2) {
+    rebuilt.AddPair(result.games[i].a_result, result.games[i + 1].a_result);
+  }
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(result.score.pairs[k], rebuilt.pairs[k]) << k;
+  EXPECT_DOUBLE_EQ(result.score.PairFraction(), result.score.Fraction());
 }
 
 TEST(MatchTest, StopsWhenTheCallbackSaysSo) {
@@ -97,6 +105,7 @@ TEST(MatchTest, StopsWhenTheCallbackSaysSo) {
   const MatchResult result = PlayMatch(*game, options);
   EXPECT_EQ(result.games.size(), 10u);
   EXPECT_EQ(calls, 10);
+  EXPECT_EQ(result.score.pair_count(), 5);
 }
 
 }  // namespace

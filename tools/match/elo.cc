@@ -27,24 +27,93 @@ double MatchScore::GameVariance() const {
          n;
 }
 
+void MatchScore::AddGame(double a_result) {
+  if (a_result > 0) {
+    ++wins;
+  } else if (a_result < 0) {
+    ++losses;
+  } else {
+    ++draws;
+  }
+}
+
+void MatchScore::AddPair(double first_result, double second_result) {
+  // Points in halves: a win 2, a draw 1, a loss 0; pairs[k] is worth k/2 points.
+  const auto halves = [](double result) { return result > 0 ? 2 : (result < 0 ? 0 : 1); };
+  ++pairs[halves(first_result) + halves(second_result)];
+}
+
+int64_t MatchScore::pair_count() const {
+  int64_t count = 0;
+  for (int64_t n : pairs) count += n;
+  return count;
+}
+
+double MatchScore::PairFraction() const {
+  if (pair_count() == 0) return 0.5;
+  double points = 0;
+  for (int k = 0; k < 5; ++k) points += static_cast<double>(pairs[k]) * k / 4.0;
+  return points / static_cast<double>(pair_count());
+}
+
+double MatchScore::PairVariance() const {
+  if (pair_count() == 0) return 0;
+  const double s = PairFraction();
+  double sum = 0;
+  for (int k = 0; k < 5; ++k) sum += static_cast<double>(pairs[k]) * (k / 4.0 - s) * (k / 4.0 - s);
+  return sum / static_cast<double>(pair_count());
+}
+
 double ExpectedScore(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 double EloFromScore(double score) {
   if (score <= 0) return -std::numeric_limits<double>::infinity();
   if (score >= 1) return std::numeric_limits<double>::infinity();
-  return -400.0 * std::log10(1.0 / score - 1.0);
+  return 400.0 * std::log10(score / (1.0 - score));  // +0 (not -0) at an even score
 }
+
+namespace {
+
+// The units the statistics count: completed pairs when they differ, else games. How many,
+// their mean points per game and the variance of one unit's points per game.
+struct Units {
+  double count = 0;
+  double mean = 0.5;
+  double variance = 0;
+};
+
+Units CountUnits(const MatchScore& score) {
+  Units units;
+  if (score.PairVariance() > 0) {
+    units.count = static_cast<double>(score.pair_count());
+    units.mean = score.PairFraction();
+    units.variance = score.PairVariance();
+  } else if (score.games() > 0) {
+    // Every game alike: as if one more game had been drawn, so that a clean sweep can
+    // still decide (and one game alone cannot).
+    units.count = static_cast<double>(score.games());
+    units.mean = score.Fraction();
+    units.variance = score.GameVariance();
+    if (units.variance == 0) {
+      units.variance = MatchScore{score.wins, score.draws + 1, score.losses}.GameVariance();
+    }
+  }
+  return units;
+}
+
+}  // namespace
 
 EloEstimate EstimateElo(const MatchScore& score) {
   const double s = score.Fraction();
   EloEstimate estimate;
   estimate.elo = EloFromScore(s);
-  if (score.games() == 0) {
+  const Units units = CountUnits(score);
+  if (units.count == 0) {
     estimate.lower = -std::numeric_limits<double>::infinity();
     estimate.upper = std::numeric_limits<double>::infinity();
     return estimate;
   }
-  const double margin = kZ95 * std::sqrt(score.GameVariance() / static_cast<double>(score.games()));
+  const double margin = kZ95 * std::sqrt(units.variance / units.count);
   estimate.lower = EloFromScore(s - margin);
   estimate.upper = EloFromScore(s + margin);
   return estimate;
@@ -54,18 +123,11 @@ SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha,
   SprtResult result;
   result.lower_bound = std::log(beta / (1 - alpha));
   result.upper_bound = std::log((1 - beta) / alpha);
-  double variance = score.GameVariance();
-  if (score.games() > 0 && variance == 0) {
-    // Every game had the same result: take the spread as if one more game had been drawn,
-    // so that a clean sweep can still decide (and one game alone cannot).
-    variance = MatchScore{score.wins, score.draws + 1, score.losses}.GameVariance();
-  }
-  if (score.games() > 0 && variance > 0) {
-    const double s = score.Fraction();
+  const Units units = CountUnits(score);
+  if (units.count > 0 && units.variance > 0) {
     const double s0 = ExpectedScore(elo0);
     const double s1 = ExpectedScore(elo1);
-    result.llr =
-        static_cast<double>(score.games()) * (s1 - s0) * (2 * s - s0 - s1) / (2 * variance);
+    result.llr = units.count * (s1 - s0) * (2 * units.mean - s0 - s1) / (2 * units.variance);
   }
   if (result.llr >= result.upper_bound) {
     result.decision = SprtDecision::kAcceptH1;

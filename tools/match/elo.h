@@ -11,12 +11,26 @@ struct MatchScore {
   int64_t wins = 0;  // from the first player's point of view
   int64_t draws = 0;
   int64_t losses = 0;
+  // Completed pairs (the two games of one seed, sides swapped) by the first player's points
+  // in the pair: pairs[k] counts pairs worth k/2 points (0, 1/2, 1, 3/2 or 2).
+  int64_t pairs[5] = {0, 0, 0, 0, 0};
+
+  // A game with the first player's result `a_result` (> 0 win, 0 draw, < 0 loss).
+  void AddGame(double a_result);
+  // Both games of a pair (each also added with AddGame).
+  void AddPair(double first_result, double second_result);
 
   int64_t games() const { return wins + draws + losses; }
+  int64_t pair_count() const;
   // Points per game: (wins + draws / 2) / games; 0.5 before any game.
   double Fraction() const;
   // The variance of one game's points (1, 1/2, 0) around Fraction().
   double GameVariance() const;
+  // Points per game over the completed pairs, and the variance of one pair's points per
+  // game (0, 1/4, 1/2, 3/4, 1) around it: the pentanomial model, which unlike the per-game
+  // one counts that the two games of a pair share their dice.
+  double PairFraction() const;
+  double PairVariance() const;
 };
 
 // The logistic Elo model: expected score of a player `elo` points stronger, and back.
@@ -25,10 +39,14 @@ double ExpectedScore(double elo);
 double EloFromScore(double score);
 
 struct EloEstimate {
-  double elo = 0;
+  double elo = 0;    // from Fraction()
   double lower = 0;  // 95% interval (normal approximation of the mean score), may be +-inf
   double upper = 0;
 };
+// The interval's standard error is the pentanomial one over the completed pairs, or the
+// per-game (trinomial) one while the pairs all have the same points (none complete yet, or
+// all split by the dice: no spread to measure). There a variance of 0 (every game alike)
+// is taken as if one more game had been drawn.
 EloEstimate EstimateElo(const MatchScore& score);
 
 enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
@@ -40,10 +58,10 @@ struct SprtResult {
   SprtDecision decision = SprtDecision::kContinue;
 };
 
-// The generalised SPRT on the trinomial (win/draw/loss) outcome with the usual normal
-// approximation: LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var), where s is the observed mean
-// score, var the per-game variance, and s0, s1 the expected scores at elo0 and elo1. When
-// every game had the same result, var is computed as if one more game had been drawn.
+// The generalised SPRT with the usual normal approximation: LLR = n (s1 - s0) (2 s - s0 -
+// s1) / (2 var), where s0, s1 are the expected scores at elo0 and elo1 and n, s, var are
+// the completed pairs, their points per game and the PairVariance (pentanomial), or, as
+// in EstimateElo, the games, Fraction() and GameVariance (trinomial).
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha = 0.05,
                 double beta = 0.05);
 

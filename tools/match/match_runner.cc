@@ -5,6 +5,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 
 #include "engine/check.h"
 #include "engine/rng.h"
@@ -66,6 +67,7 @@ MatchResult PlayMatch(const Game& game, const MatchOptions& options) {
   std::mutex mutex;
   std::atomic<int64_t> next{0};
   std::atomic<bool> halt{false};
+  std::unordered_map<int64_t, double> waiting_for_partner;  // pair -> A's result in its first
   auto worker = [&] {
     const std::unique_ptr<MatchPlayer> a = NewMatchPlayer(options.a, game);
     const std::unique_ptr<MatchPlayer> b = NewMatchPlayer(options.b, game);
@@ -75,12 +77,12 @@ MatchResult PlayMatch(const Game& game, const MatchOptions& options) {
       const GameRecord record = PlayMatchGame(game, *a, *b, index, options.seed);
       const std::lock_guard<std::mutex> lock(mutex);
       result.games.push_back(record);
-      if (record.a_result > 0) {
-        ++result.score.wins;
-      } else if (record.a_result < 0) {
-        ++result.score.losses;
-      } else {
-        ++result.score.draws;
+      result.score.AddGame(record.a_result);
+      const auto [partner, first] =
+          waiting_for_partner.try_emplace(record.index / 2, record.a_result);
+      if (!first) {
+        result.score.AddPair(partner->second, record.a_result);
+        waiting_for_partner.erase(partner);
       }
       if (options.on_game && !options.on_game(record, result.score)) halt.store(true);
     }
