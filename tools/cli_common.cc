@@ -114,7 +114,7 @@ absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags) 
   return GameAndPosition{*std::move(game), *std::move(position)};
 }
 
-absl::Status ApplyMoveText(Position& position, std::string_view text_in) {
+absl::Status ApplyMoveText(Position& position, std::string_view text_in, std::string* applied) {
   const absl::string_view text =
       absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
   const std::string_view move(text.data(), text.size());
@@ -127,6 +127,7 @@ absl::Status ApplyMoveText(Position& position, std::string_view text_in) {
           position.Kind() == NodeKind::kChance ? kChancePlayer : position.CurrentPlayer();
       absl::StatusOr<Action> action = position.ParseAction(actor, move);
       if (!action.ok()) return action.status();
+      if (applied != nullptr) *applied = position.ActionToString(actor, *action);
       position.Apply(*action);
       return absl::OkStatus();
     }
@@ -148,6 +149,10 @@ absl::Status ApplyMoveText(Position& position, std::string_view text_in) {
               absl::StrCat("player ", p, ": ", action.status().message()));
         }
         joint[p] = *action;
+      }
+      if (applied != nullptr) {
+        *applied = absl::StrCat(position.ActionToString(0, joint[0]), " | ",
+                                position.ActionToString(1, joint[1]));
       }
       position.ApplyJoint(joint);
       return absl::OkStatus();

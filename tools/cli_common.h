@@ -106,7 +106,9 @@ absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags);
 // Applies one move in the notation of the node it is played at: a decision of the player
 // to move, a chance outcome (raw faces accepted), or at a simultaneous node both players'
 // choices as "<player 0 action> | <player 1 action>". Errors leave `position` unchanged.
-absl::Status ApplyMoveText(Position& position, std::string_view text);
+// `applied`, when given, receives the move as the ruleset writes it.
+absl::Status ApplyMoveText(Position& position, std::string_view text,
+                           std::string* applied = nullptr);
 
 // The position given by `state_text` ("" = the initial position) after `moves`.
 absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,

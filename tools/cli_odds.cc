@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
 #include "tools/cli_common.h"
 
 namespace sandtable {
@@ -71,9 +72,12 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "(the ruleset's measures, e.g. damage and destroyed) is printed with its exact "
         "probability, then the expected value of each measure.");
     AddPositionFlags(options);
-    options.add_options()("action", "the action of the player to move (omit at a chance node)",
-                          cxxopts::value<std::string>())(
-        "positions", "also tell results apart by position")("h,help", "this help");
+    options.add_options()(
+        "action",
+        "the move: the action of the player to move, or at a simultaneous node both "
+        "players' as 'A0 | A1' (omit at a chance node)",
+        cxxopts::value<std::string>())("positions", "also tell results apart by position")(
+        "h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
     if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
       return status;
@@ -99,29 +103,39 @@ std::string SignedProbability::ToString() const {
   return "-" + (negative - positive).ToString();
 }
 
-absl::StatusOr<OddsResult> ComputeOdds(const Position& before, std::optional<Action> action,
-                                       bool by_position, int64_t max_paths) {
-  std::unique_ptr<Position> start = before.Clone();
-  if (action.has_value()) {
-    if (before.Kind() != NodeKind::kDecision) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("odds of an action need a decision node; this is ", DescribeNode(before)));
-    }
-    if (!before.LegalActions(before.CurrentPlayer()).Contains(*action)) {
-      return absl::InvalidArgumentError("the action is not legal here");
-    }
-    start->Apply(*action);
-  } else if (before.Kind() != NodeKind::kChance) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("name an action: this is ", DescribeNode(before), ", not a chance node"));
+absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,
+                                                        std::string_view move,
+                                                        std::string* applied) {
+  applied->clear();
+  if (before.Kind() == NodeKind::kTerminal) {
+    return absl::InvalidArgumentError("the game is over: nothing follows");
   }
+  const bool chance = before.Kind() == NodeKind::kChance;
+  if (absl::StripAsciiWhitespace(absl::string_view(move.data(), move.size())).empty()) {
+    if (!chance) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("name the move: this is ", DescribeNode(before), ", not a chance node"));
+    }
+    return before.Clone();
+  }
+  if (chance) {
+    return absl::InvalidArgumentError(
+        "this is a chance node: its odds need no move (leave the move out)");
+  }
+  std::unique_ptr<Position> start = before.Clone();
+  if (absl::Status status = ApplyMoveText(*start, move, applied); !status.ok()) return status;
+  return start;
+}
+
+absl::StatusOr<OddsResult> ComputeOdds(const Position& before, const Position& start,
+                                       bool by_position, int64_t max_paths) {
   Enumeration e{&before, by_position, max_paths};
-  absl::Status status = Enumerate(*start, Probability::One(), e);
+  absl::Status status = Enumerate(start, Probability::One(), e);
   if (!status.ok()) return status;
   if (e.names.empty() && !by_position) {
     // Without measures the resulting positions are the only results to tell apart.
     e = Enumeration{&before, true, max_paths};
-    status = Enumerate(*start, Probability::One(), e);
+    status = Enumerate(start, Probability::One(), e);
     if (!status.ok()) return status;
   }
 
@@ -148,23 +162,16 @@ int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   const Game& game = *loaded->game;
   const Position& before = *loaded->position;
 
-  std::optional<Action> action;
+  std::string applied;
+  absl::StatusOr<std::unique_ptr<Position>> start = ApplyOddsMove(before, flags.action, &applied);
+  if (!start.ok()) return Fail("odds", start.status(), err);
   std::string what = "the chance node";
-  if (!flags.action.empty()) {
-    if (before.Kind() != NodeKind::kDecision) {
-      return Fail("odds",
-                  absl::StrCat("--action needs a decision node; this is ", DescribeNode(before)),
-                  err);
-    }
-    absl::StatusOr<Action> parsed = before.ParseAction(before.CurrentPlayer(), flags.action);
-    if (!parsed.ok()) return Fail("odds", parsed.status(), err);
-    action = *parsed;
-    what = absl::StrCat("'", before.ActionToString(before.CurrentPlayer(), *parsed), "' by player ",
-                        before.CurrentPlayer());
-  } else if (before.Kind() != NodeKind::kChance) {
-    return Fail("odds", absl::StrCat("--action is required: this is ", DescribeNode(before)), err);
+  if (before.Kind() == NodeKind::kDecision) {
+    what = absl::StrCat("'", applied, "' by player ", before.CurrentPlayer());
+  } else if (before.Kind() == NodeKind::kSimultaneous) {
+    what = absl::StrCat("'", applied, "' (player 0 | player 1)");
   }
-  absl::StatusOr<OddsResult> odds = ComputeOdds(before, action, flags.by_position);
+  absl::StatusOr<OddsResult> odds = ComputeOdds(before, **start, flags.by_position);
   if (!odds.ok()) return Fail("odds", odds.status(), err, kExitFailure);
 
   out << "odds of " << what << " in " << game.spec() << " from " << before.ToString() << "\n";

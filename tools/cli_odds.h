@@ -1,14 +1,16 @@
-// `sandtable odds`: the exact distribution of what one action leads to. The action is
-// applied, then every chance node is enumerated until the next decision, simultaneous or
-// terminal node; results are grouped by Position::ResultMeasures (and optionally by the
-// resulting position) with exact probabilities and expected values.
+// `sandtable odds`: the exact distribution of what one move leads to (an action, or both
+// players' choices at a simultaneous node). The move is applied, then every chance node is
+// enumerated until the next decision, simultaneous or terminal node; results are grouped
+// by Position::ResultMeasures (and optionally by the resulting position) with exact
+// probabilities and expected values.
 #ifndef SANDTABLE_TOOLS_CLI_ODDS_H_
 #define SANDTABLE_TOOLS_CLI_ODDS_H_
 
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,10 +44,19 @@ struct OddsResult {
   int64_t paths = 0;                        // chance paths enumerated
 };
 
-// Applies `action` (none: `before` must be a chance node) to a copy of `before` and
-// enumerates the chance that follows. Fails beyond `max_paths` chance paths, or when the
-// ruleset gives measures with different names for the same action.
-absl::StatusOr<OddsResult> ComputeOdds(const Position& before, std::optional<Action> action,
+// The position whose chance the odds enumerate: `before` after `move`, in the ruleset's
+// notation: the action of the player to move or, at a simultaneous node, both players'
+// actions as "<player 0> | <player 1>". At a chance node `move` is empty and the start is
+// `before` itself. `applied` receives the move as the ruleset writes it ("" at a chance
+// node). Errors say what was expected.
+absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,
+                                                        std::string_view move,
+                                                        std::string* applied);
+
+// Enumerates the chance that follows `start` (from ApplyOddsMove) until the next decision,
+// simultaneous or terminal node; measures compare with `before`. Fails beyond `max_paths`
+// chance paths, or when the ruleset gives measures with different names for one move.
+absl::StatusOr<OddsResult> ComputeOdds(const Position& before, const Position& start,
                                        bool by_position, int64_t max_paths = 1'000'000);
 
 int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& err);

@@ -547,23 +547,11 @@ absl::Status ProtocolSession::HandleOdds(std::string_view rest) {
   if (absl::Status status = NeedGame(); !status.ok()) return status;
   const Position& position = *position_;
   const std::string_view text = TrimBlanks(rest);
-  std::optional<Action> action;
-  std::string what = "chance";
-  if (!text.empty()) {
-    if (position.Kind() != NodeKind::kDecision) {
-      return Error(absl::StrCat(
-          "odds: an action's odds need a decision node; this is a ", NodeKindName(position.Kind()),
-          " node",
-          position.Kind() == NodeKind::kChance ? " (send 'odds' alone for its outcomes)" : ""));
-    }
-    absl::StatusOr<Action> parsed = position.ParseAction(position.CurrentPlayer(), text);
-    if (!parsed.ok()) return Error(absl::StrCat("odds: ", Message(parsed.status())));
-    action = *parsed;
-    what = position.ActionToString(position.CurrentPlayer(), *parsed);
-  } else if (position.Kind() != NodeKind::kChance) {
-    return Error("odds: expected 'odds <action>' ('odds' alone only at a chance node)");
-  }
-  absl::StatusOr<OddsResult> odds = ComputeOdds(position, action, /*by_position=*/false);
+  std::string applied;
+  absl::StatusOr<std::unique_ptr<Position>> start = ApplyOddsMove(position, text, &applied);
+  if (!start.ok()) return Error(absl::StrCat("odds: ", Message(start.status())));
+  const std::string what = applied.empty() ? "chance" : applied;
+  absl::StatusOr<OddsResult> odds = ComputeOdds(position, **start, /*by_position=*/false);
   if (!odds.ok()) return Error(absl::StrCat("odds: ", Message(odds.status())));
   std::vector<const OddsLine*> lines;
   for (const OddsLine& line : odds->lines) lines.push_back(&line);

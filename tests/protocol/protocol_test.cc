@@ -139,6 +139,14 @@ TEST(Protocol, OddsAreExact) {
                        "odds results 3 action claim 2", "result 1/2 0.500000 bonus 0 score 2",
                        "result 1/3 0.333333 bonus 1 score 3", "result 1/6 0.166667 bonus 2 score 4",
                        "expected bonus 2/3 0.666667 score 8/3 2.666667"}));
+  // At the simultaneous start, both players' choices (a decision follows: one result).
+  Harness start;
+  const std::vector<std::string> joint = start.Send("odds pick 3 |pick 1");
+  ASSERT_FALSE(joint.empty());
+  EXPECT_EQ(joint[0], "odds results 1 action pick 3 | pick 1");
+  const std::vector<std::string> one_side = start.Send("odds pick 3");
+  ASSERT_EQ(one_side.size(), 1u);
+  EXPECT_TRUE(IsError(one_side[0])) << one_side[0];
 }
 
 TEST(Protocol, PerftCountsLeaves) {

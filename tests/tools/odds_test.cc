@@ -1,3 +1,4 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "tests/tools/toy_game.h"
@@ -9,12 +10,25 @@ namespace sandtable {
 namespace {
 
 using ::sandtable::testing::ToyGameObject;
+using ::testing::HasSubstr;
+
+// The odds of `move` at `before` (ApplyOddsMove, then ComputeOdds).
+absl::StatusOr<OddsResult> Odds(const Position& before, std::string_view move,
+                                int64_t max_paths = 1'000'000, std::string* applied = nullptr) {
+  std::string text;
+  absl::StatusOr<std::unique_ptr<Position>> start = ApplyOddsMove(before, move, &text);
+  if (!start.ok()) return start.status();
+  if (applied != nullptr) *applied = text;
+  return ComputeOdds(before, **start, false, max_paths);
+}
 
 TEST(OddsTest, TwoDiceForSixes) {
   std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
   position->ApplyJoint({0, 0});  // equal picks: only a six wins
-  const auto odds = ComputeOdds(*position, Action{2}, false);
+  std::string applied;
+  const auto odds = Odds(*position, " shoot  2 ", 1'000'000, &applied);
   ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(applied, "shoot 2");
   ASSERT_EQ(odds->measure_names, (std::vector<std::string>{"sixes", "won"}));
   ASSERT_EQ(odds->lines.size(), 3u);
   EXPECT_EQ(odds->lines[0].values, (std::vector<int>{0, 0}));
@@ -28,23 +42,62 @@ TEST(OddsTest, TwoDiceForSixes) {
   EXPECT_EQ(odds->paths, 3);
 }
 
-TEST(OddsTest, RejectsWhatIsNotADecisionOrChance) {
+TEST(OddsTest, TheMoveFitsTheNode) {
   std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
-  EXPECT_FALSE(ComputeOdds(*position, Action{0}, false).ok());  // simultaneous
+  // A simultaneous node takes both players' choices.
+  EXPECT_THAT(std::string(Odds(*position, "pick 0").status().message()),
+              HasSubstr("write both choices"));
+  EXPECT_THAT(std::string(Odds(*position, "").status().message()), HasSubstr("name the move"));
+  std::string applied;
+  const auto joint = Odds(*position, "pick 0 |pick 1", 1'000'000, &applied);
+  ASSERT_TRUE(joint.ok()) << joint.status();
+  EXPECT_EQ(applied, "pick 0 | pick 1");
+  EXPECT_EQ(joint->paths, 1);  // a decision follows: no chance
+  EXPECT_TRUE(joint->total.IsOne());
   position->ApplyJoint({0, 0});
-  EXPECT_FALSE(ComputeOdds(*position, std::nullopt, false).ok());  // needs an action
-  EXPECT_FALSE(ComputeOdds(*position, Action{9}, false).ok());     // illegal
+  EXPECT_THAT(std::string(Odds(*position, " ").status().message()), HasSubstr("name the move"));
+  EXPECT_FALSE(Odds(*position, "shoot 9").ok());  // illegal
   position->Apply(1);
-  const auto from_chance = ComputeOdds(*position, std::nullopt, false);
+  EXPECT_THAT(std::string(Odds(*position, "sixes 1").status().message()),
+              HasSubstr("need no move"));
+  const auto from_chance = Odds(*position, "");
   ASSERT_TRUE(from_chance.ok());
   EXPECT_EQ(from_chance->expected[0].ToString(), "1/6");
+  position->Apply(0);
+  EXPECT_THAT(std::string(Odds(*position, "").status().message()), HasSubstr("game is over"));
+}
+
+TEST(OddsTest, GoofspielBidsThenTheNextPrize) {
+  const auto game = CreateGame("goofspiel(cards=4)");
+  ASSERT_TRUE(game.ok()) << game.status();
+  std::unique_ptr<Position> position = (*game)->NewInitialPosition();
+  ASSERT_EQ(position->Kind(), NodeKind::kChance);  // the first prize
+  position->Apply(position->ChanceOutcomes()[0].outcome);
+  ASSERT_EQ(position->Kind(), NodeKind::kSimultaneous);
+  std::string applied;
+  const auto start = ApplyOddsMove(*position, "bid 1 | bid 2", &applied);
+  ASSERT_TRUE(start.ok()) << start.status();
+  EXPECT_EQ(applied, "bid 1 | bid 2");
+  // Player 1's higher bid takes the prize on the table: one result for the measures.
+  const auto odds = ComputeOdds(*position, **start, false);
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  ASSERT_EQ(odds->measure_names, (std::vector<std::string>{"points0", "points1"}));
+  ASSERT_EQ(odds->lines.size(), 1u);
+  EXPECT_EQ(odds->lines[0].values[0], 0);
+  EXPECT_GT(odds->lines[0].values[1], 0);
+  EXPECT_TRUE(odds->lines[0].probability.IsOne());
+  // Told apart by position: the next prize is one of the 3 left, each with 1/3.
+  const auto by_position = ComputeOdds(*position, **start, true);
+  ASSERT_TRUE(by_position.ok()) << by_position.status();
+  ASSERT_EQ(by_position->lines.size(), 3u);
+  for (const OddsLine& line : by_position->lines) EXPECT_EQ(line.probability, Probability(1, 3));
+  EXPECT_EQ(by_position->paths, 3);
 }
 
 TEST(OddsTest, PathLimit) {
   std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
   position->ApplyJoint({0, 0});
-  EXPECT_EQ(ComputeOdds(*position, Action{2}, false, 2).status().code(),
-            absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(Odds(*position, "shoot 2", 2).status().code(), absl::StatusCode::kResourceExhausted);
 }
 
 TEST(OddsTest, SignedExpectations) {
@@ -69,9 +122,7 @@ TEST(OddsTest, QuickplayTankCannonAtABrassbounderInTheOpen) {
                    "R@3,7:4/0 T@2,4:0 B@2,11:0 r@20,8:4/0 t@21,11:0 b@2,6:0",
                    {});
   ASSERT_TRUE(position.ok()) << position.status();
-  const auto action = (*position)->ParseAction(0, "shoot b cannon");
-  ASSERT_TRUE(action.ok()) << action.status();
-  const auto odds = ComputeOdds(**position, *action, false);
+  const auto odds = Odds(**position, "shoot b cannon");
   ASSERT_TRUE(odds.ok()) << odds.status();
   // Each d10 hits on 5+ (6/10) and then damages on a reroll above armour (7/10 for a
   // Brassbounder): 21/50 per die, so 2 dice give 0.84 expected damage tokens and destroy
