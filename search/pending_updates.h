@@ -32,8 +32,8 @@ class PendingUpdates {
   // A node's main visits from which it is kept here.
   static constexpr uint32_t kHotVisits = 64;
   // Iterations between flushes for a worker that has completed `completed` iterations: a
-  // sixteenth of them, so that the other workers never miss more than about 1/16 of its
-  // visits to a node. Each flush moves the hot cache lines to this core and the other
+  // sixteenth of them, so that the other workers never miss more than its last 1/16 of
+  // the search. Each flush moves the hot cache lines to this core and the other
   // workers' next reads move them back: late in a search, when the visits are many, fewer
   // flushes do (docs/search.md has the figures).
   static int64_t FlushInterval(int64_t completed) {
