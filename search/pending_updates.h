@@ -61,6 +61,7 @@ class PendingUpdates {
 
   // Adds everything pending to the shared tree and empties the buffer.
   void Flush(SearchTree& tree) {
+    if (nodes_.empty()) return;  // always, with one worker: skip clearing the index
     for (const PendingNode& pending : nodes_) {
       uint32_t visits = 0;
       for (uint32_t i = 0; i < pending.count; ++i) {
