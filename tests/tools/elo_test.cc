@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+
+#include "engine/rng.h"
 
 namespace sandtable {
 namespace {
@@ -43,11 +46,36 @@ TEST(EloTest, AllWinsHaveAnUnboundedEstimate) {
   EXPECT_TRUE(std::isinf(elo.upper));
 }
 
+// The trinomial GSPRT's LLR found independently of Sprt: the most likely win/draw/loss
+// distribution with mean score s is p(draw) = t, p(win) = s - t/2, p(loss) = 1 - s - t/2
+// for the t that maximizes the log-likelihood (concave in t: golden-section search).
+double TrinomialLlr(const MatchScore& score, double elo0, double elo1) {
+  const auto best_log_likelihood = [&](double s) {
+    const auto log_likelihood = [&](double t) {
+      return static_cast<double>(score.wins) * std::log(s - t / 2) +
+             (score.draws > 0 ? static_cast<double>(score.draws) * std::log(t) : 0) +
+             static_cast<double>(score.losses) * std::log(1 - s - t / 2);
+    };
+    double lo = 1e-12;
+    double hi = 2 * std::min(s, 1 - s) - 1e-12;
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    for (int i = 0; i < 200; ++i) {
+      const double a = hi - g * (hi - lo);
+      const double b = lo + g * (hi - lo);
+      (log_likelihood(a) < log_likelihood(b) ? lo : hi) =
+          log_likelihood(a) < log_likelihood(b) ? a : b;
+    }
+    return log_likelihood((lo + hi) / 2);
+  };
+  return best_log_likelihood(ExpectedScore(elo1)) - best_log_likelihood(ExpectedScore(elo0));
+}
+
 TEST(EloTest, SprtLogLikelihoodRatio) {
-  // s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)) = 0.514387;
-  // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
   const SprtResult sprt = Sprt({60, 20, 20}, 0, 10);
-  EXPECT_NEAR(sprt.llr, 1.73371, 1e-4);
+  EXPECT_NEAR(sprt.llr, TrinomialLlr({60, 20, 20}, 0, 10), 1e-4);
+  // Below the normal approximation's 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.73
+  // (s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)) = 0.514387).
+  EXPECT_NEAR(sprt.llr, 1.3898, 1e-3);
   // log(0.05 / 0.95) and its negative.
   EXPECT_NEAR(sprt.lower_bound, -2.944439, 1e-6);
   EXPECT_NEAR(sprt.upper_bound, 2.944439, 1e-6);
@@ -57,17 +85,25 @@ TEST(EloTest, SprtLogLikelihoodRatio) {
 TEST(EloTest, SprtDecides) {
   EXPECT_EQ(Sprt({600, 200, 200}, 0, 10).decision, SprtDecision::kAcceptH1);
   EXPECT_EQ(Sprt({200, 200, 600}, 0, 10).decision, SprtDecision::kAcceptH0);
-  // An even score leans slightly to H0 = 0: LLR = 100 * 0.0071941 * (1 - 1.0071941) / 0.45.
-  EXPECT_NEAR(Sprt({45, 10, 45}, 0, 5).llr, -0.0115043, 1e-6);
+  // An even score leans slightly to H0 = 0 (the normal approximation: -0.0115043).
+  EXPECT_NEAR(Sprt({45, 10, 45}, 0, 5).llr, TrinomialLlr({45, 10, 45}, 0, 5), 1e-6);
+  EXPECT_NEAR(Sprt({45, 10, 45}, 0, 5).llr, -0.0115054, 1e-6);
   EXPECT_EQ(Sprt({}, 0, 5).llr, 0);
 }
 
 TEST(EloTest, SprtOnASweep) {
-  // One win alone: variance from {1 win, 1 draw} = 1/16, LLR = 0.014387 * 0.985613 / 0.125.
-  EXPECT_NEAR(Sprt({1, 0, 0}, 0, 10).llr, 0.1134415, 1e-6);
-  EXPECT_EQ(Sprt({1, 0, 0}, 0, 10).decision, SprtDecision::kContinue);
-  EXPECT_EQ(Sprt({40, 0, 0}, 0, 10).decision, SprtDecision::kAcceptH1);
-  EXPECT_EQ(Sprt({0, 0, 40}, 0, 10).decision, SprtDecision::kAcceptH0);
+  // Only wins: the most likely distributions put p(win) = s, so each win adds log(s1 / s0):
+  // log(0.759747 / 0.5) = 0.418377 against elo1 = 200. Seven wins stay below
+  // log(0.95 / 0.05) = 2.944439, the eighth decides. (The normal approximation, with the
+  // variance of a sweep near 0, accepted H1 after two.)
+  const double per_win = std::log(ExpectedScore(200) / 0.5);
+  EXPECT_NEAR(per_win, 0.418377, 1e-6);
+  EXPECT_NEAR(Sprt({1, 0, 0}, 0, 200).llr, per_win, 1e-4);
+  EXPECT_EQ(Sprt({7, 0, 0}, 0, 200).decision, SprtDecision::kContinue);
+  EXPECT_EQ(Sprt({8, 0, 0}, 0, 200).decision, SprtDecision::kAcceptH1);
+  // Losses: log((1 - 0.759747) / 0.5) = -0.732915 each; five decide.
+  EXPECT_EQ(Sprt({0, 0, 4}, 0, 200).decision, SprtDecision::kContinue);
+  EXPECT_EQ(Sprt({0, 0, 5}, 0, 200).decision, SprtDecision::kAcceptH0);
 }
 
 // 100 pairs: 30 won twice (2 points), 70 split one win and one loss (1 point).
@@ -118,14 +154,63 @@ TEST(EloTest, PentanomialVarianceAndInterval) {
 }
 
 TEST(EloTest, SprtCountsPairs) {
-  // LLR = 100 * 0.014387 * (1.3 - 1.014387) / (2 * 0.0525) = 3.9134: H1 accepted, where
-  // the per-game model (200 * 0.014387 * 0.285613 / 0.455 = 1.8062) would go on.
+  // Pairs worth 1 (30) or 1/2 (70) points per game. The most likely distribution with mean
+  // s puts b = 1.4 s on 1/2, a = 0.3 s on 1 and the rest on 0 (maximize 30 log a + 70 log b
+  // with a + b / 2 = s), so LLR = 30 log(a1 / a0) + 70 log(b1 / b0) = 100 log(s1 / s0)
+  // = 100 log(1.028774) = 2.8368: not yet a decision, where the normal approximation
+  // (100 * 0.014387 * 0.285613 / (2 * 0.0525) = 3.91) accepted H1.
   const SprtResult sprt = Sprt(SplitPairs(), 0, 10);
-  EXPECT_NEAR(sprt.llr, 3.91341, 1e-4);
-  EXPECT_EQ(sprt.decision, SprtDecision::kAcceptH1);
+  EXPECT_NEAR(sprt.llr, 100 * std::log(ExpectedScore(10) / 0.5), 1e-4);
+  EXPECT_NEAR(sprt.llr, 2.83682, 1e-4);
+  EXPECT_EQ(sprt.decision, SprtDecision::kContinue);
+  // Without the pairs the same games count one by one (trinomial).
   MatchScore per_game = SplitPairs();
   for (int64_t& n : per_game.pairs) n = 0;
-  EXPECT_NEAR(Sprt(per_game, 0, 10).llr, 1.80620, 1e-4);
+  EXPECT_NEAR(Sprt(per_game, 0, 10).llr, TrinomialLlr(per_game, 0, 10), 1e-4);
+}
+
+TEST(EloTest, SprtOnPairsWonOrLostTwice) {
+  // Only pairs won twice (12) or lost twice (3): the most likely distributions put p = s on
+  // 1 and 1 - s on 0, as for single games: LLR = 12 log(s1 / s0) + 3 log((1 - s1) / (1 - s0)).
+  MatchScore score;
+  for (int i = 0; i < 12; ++i) score.AddPair(1, 1);
+  for (int i = 0; i < 3; ++i) score.AddPair(-1, -1);
+  const double s1 = ExpectedScore(100);
+  EXPECT_NEAR(Sprt(score, 0, 100).llr, 12 * std::log(s1 / 0.5) + 3 * std::log((1 - s1) / 0.5),
+              1e-3);
+}
+
+// The SPRT's promise: accepting H1 when H0 holds (or H0 when H1 holds) happens in about
+// alpha = 5% of matches. Simulated matches of independent games without draws, played
+// pair by pair until the SPRT decides; the score of each game is drawn with Rng.
+double AcceptRate(double true_elo, SprtDecision decision) {
+  const double p = ExpectedScore(true_elo);
+  Rng rng(7, static_cast<uint64_t>(true_elo + 1000));
+  constexpr int kMatches = 2000;
+  int accepted = 0;
+  for (int match = 0; match < kMatches; ++match) {
+    MatchScore score;
+    SprtDecision result = SprtDecision::kContinue;
+    for (int pair = 0; pair < 10000 && result == SprtDecision::kContinue; ++pair) {
+      const double first = rng.Uniform() < p ? 1 : -1;
+      const double second = rng.Uniform() < p ? 1 : -1;
+      score.AddGame(first);
+      score.AddGame(second);
+      score.AddPair(first, second);
+      result = Sprt(score, 0, 200).decision;
+    }
+    accepted += result == decision;
+  }
+  return static_cast<double>(accepted) / kMatches;
+}
+
+TEST(EloTest, SprtKeepsItsErrorRates) {
+  // 2000 matches: a true rate of 5% gives 0.05 +- 0.005 (one standard deviation). Measured:
+  // 3.7% false H1, 3.9% false H0, 96.1% H1 at elo 200. The normal approximation it replaced
+  // gave 28.7%, 10.7% and 89.3% (any first pair won twice decided for H1).
+  EXPECT_LT(AcceptRate(0, SprtDecision::kAcceptH1), 0.065);
+  EXPECT_LT(AcceptRate(200, SprtDecision::kAcceptH0), 0.065);
+  EXPECT_GT(AcceptRate(200, SprtDecision::kAcceptH1), 0.9);
 }
 
 TEST(EloTest, PairsWithoutSpreadFallBackToGames) {

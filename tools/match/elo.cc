@@ -74,7 +74,7 @@ double EloFromScore(double score) {
 
 namespace {
 
-// The units the statistics count: completed pairs when they differ, else games. How many,
+// The units the interval counts: completed pairs when they differ, else games. How many,
 // their mean points per game and the variance of one unit's points per game.
 struct Units {
   double count = 0;
@@ -89,8 +89,8 @@ Units CountUnits(const MatchScore& score) {
     units.mean = score.PairFraction();
     units.variance = score.PairVariance();
   } else if (score.games() > 0) {
-    // Every game alike: as if one more game had been drawn, so that a clean sweep can
-    // still decide (and one game alone cannot).
+    // Every game alike: as if one more game had been drawn, so that a clean sweep still
+    // gets a finite lower bound.
     units.count = static_cast<double>(score.games());
     units.mean = score.Fraction();
     units.variance = score.GameVariance();
@@ -119,15 +119,87 @@ EloEstimate EstimateElo(const MatchScore& score) {
   return estimate;
 }
 
+namespace {
+
+// The counts the SPRT sees: completed pairs by points per game (0, 1/4, 1/2, 3/4, 1) when
+// there are any, else games (0, 1/2, 1).
+struct Outcomes {
+  int size = 0;
+  double value[5] = {};
+  double count[5] = {};
+};
+
+Outcomes SprtOutcomes(const MatchScore& score) {
+  Outcomes outcomes;
+  if (score.pair_count() > 0) {
+    outcomes.size = 5;
+    for (int k = 0; k < 5; ++k) {
+      outcomes.value[k] = k / 4.0;
+      outcomes.count[k] = static_cast<double>(score.pairs[k]);
+    }
+  } else {
+    outcomes.size = 3;
+    const int64_t counts[3] = {score.losses, score.draws, score.wins};
+    for (int k = 0; k < 3; ++k) {
+      outcomes.value[k] = k / 2.0;
+      outcomes.count[k] = static_cast<double>(counts[k]);
+    }
+  }
+  return outcomes;
+}
+
+// Pseudo-count added to every outcome before fitting, so that a mean the observed
+// outcomes alone cannot reach (all wins, say) still has a fit.
+constexpr double kPrior = 1e-3;
+
+// The most likely distribution over the outcomes whose mean is `mean` (0 < mean < 1):
+// p_k = f_k / (1 + lambda (x_k - mean)), f the observed frequencies, where lambda solves
+// sum_k f_k (x_k - mean) / (1 + lambda (x_k - mean)) = 0 (a Lagrange multiplier; the sum
+// falls strictly as lambda grows, from +inf to -inf across the interval where every
+// denominator stays positive, so bisection finds it).
+void FitWithMean(const Outcomes& outcomes, double mean, double p[5]) {
+  double total = 0;
+  for (int k = 0; k < outcomes.size; ++k) total += outcomes.count[k] + kPrior;
+  double f[5];
+  for (int k = 0; k < outcomes.size; ++k) f[k] = (outcomes.count[k] + kPrior) / total;
+  const auto slope = [&](double lambda) {
+    double sum = 0;
+    for (int k = 0; k < outcomes.size; ++k) {
+      const double d = outcomes.value[k] - mean;
+      sum += f[k] * d / (1 + lambda * d);
+    }
+    return sum;
+  };
+  // The outcomes span [0, 1]: denominators stay positive for -1/(1 - mean) < lambda < 1/mean.
+  double lo = -1 / (1 - mean);
+  double hi = 1 / mean;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    (slope(mid) > 0 ? lo : hi) = mid;
+  }
+  const double lambda = lo + (hi - lo) / 2;
+  double sum = 0;
+  for (int k = 0; k < outcomes.size; ++k) {
+    p[k] = f[k] / (1 + lambda * (outcomes.value[k] - mean));
+    sum += p[k];
+  }
+  for (int k = 0; k < outcomes.size; ++k) p[k] /= sum;
+}
+
+}  // namespace
+
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha, double beta) {
   SprtResult result;
   result.lower_bound = std::log(beta / (1 - alpha));
   result.upper_bound = std::log((1 - beta) / alpha);
-  const Units units = CountUnits(score);
-  if (units.count > 0 && units.variance > 0) {
-    const double s0 = ExpectedScore(elo0);
-    const double s1 = ExpectedScore(elo1);
-    result.llr = units.count * (s1 - s0) * (2 * units.mean - s0 - s1) / (2 * units.variance);
+  const Outcomes outcomes = SprtOutcomes(score);
+  double p0[5];
+  double p1[5];
+  FitWithMean(outcomes, ExpectedScore(elo0), p0);
+  FitWithMean(outcomes, ExpectedScore(elo1), p1);
+  for (int k = 0; k < outcomes.size; ++k) {
+    if (outcomes.count[k] > 0) result.llr += outcomes.count[k] * std::log(p1[k] / p0[k]);
   }
   if (result.llr >= result.upper_bound) {
     result.decision = SprtDecision::kAcceptH1;

@@ -58,10 +58,12 @@ struct SprtResult {
   SprtDecision decision = SprtDecision::kContinue;
 };
 
-// The generalised SPRT with the usual normal approximation: LLR = n (s1 - s0) (2 s - s0 -
-// s1) / (2 var), where s0, s1 are the expected scores at elo0 and elo1 and n, s, var are
-// the completed pairs, their points per game and the PairVariance (pentanomial), or, as
-// in EstimateElo, the games, Fraction() and GameVariance (trinomial).
+// The generalised SPRT on the multinomial likelihood (Van den Bergh, as in Fishtest): LLR = sum_k
+// n_k log(p1_k / p0_k) over the observed outcomes k with counts n_k, where p0 and p1 are the most
+// likely distributions over the outcomes whose mean is the expected score at elo0 and at elo1. The
+// outcomes are the completed pairs by points per game (pentanomial) when there are any, else the
+// games (trinomial). Unlike the normal approximation n (s1 - s0) (2 s - s0 - s1) / (2 var), this
+// does not stop a match on a handful of games whose variance happens to be small.
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha = 0.05,
                 double beta = 0.05);
 
