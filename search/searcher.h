@@ -824,6 +824,19 @@ Action Searcher<G, E, P>::MostVisited(const State& s, Player p, ActionList& acti
   const Node& node = tree_->node(slot);
   Action best = kInvalidAction;
   uint32_t best_visits = 0;
+  if (node.count.load(std::memory_order_acquire) == actions.size() &&
+      std::equal(actions.begin(), actions.end(), tree_->actions(node))) {
+    // The usual case: the block holds exactly the legal actions, in order.
+    const Edge* edges = tree_->edges(node);
+    for (int i = 0; i < actions.size(); ++i) {
+      const uint32_t visits = edges[i].visits.load(std::memory_order_relaxed);
+      if (visits > best_visits) {
+        best_visits = visits;
+        best = actions[i];
+      }
+    }
+    return best;
+  }
   for (Action action : actions) {
     const uint32_t e = FindEdge(key, node, action);
     if (e == kNone) continue;
