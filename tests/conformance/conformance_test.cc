@@ -7,10 +7,16 @@
 // that. Under AddressSanitizer (much slower) all counts are divided by kSanitizerDivisor.
 // Rulesets join the type list below as their libraries land (CMake defines
 // SANDTABLE_HAVE_<NAME> when the target exists).
+//
+// Soak runs (scripts/soak) set SANDTABLE_SOAK_SEED to play another sequence of games and
+// SANDTABLE_SOAK_FACTOR to play that many times as many.
+#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/ruleset.h"
@@ -42,9 +48,21 @@ constexpr int kSanitizerDivisor = 1;
 constexpr int kSanitizerDivisor = 1;
 #endif
 
-constexpr int kGames = 10'000 / kSanitizerDivisor;
-constexpr int kTextGames = 1'000 / kSanitizerDivisor;
-constexpr uint64_t kSeed = 20261125;
+// A positive whole number from the environment, or `otherwise` when unset; a value that
+// is set but not a positive number stops the run (a soak must not silently run the
+// ordinary suite).
+uint64_t FromEnvironment(const char* name, uint64_t otherwise) {
+  const char* text = std::getenv(name);
+  if (text == nullptr) return otherwise;
+  uint64_t value = 0;
+  CHECK(absl::SimpleAtoi(text, &value) && value > 0);
+  return value;
+}
+
+const uint64_t kSeed = FromEnvironment("SANDTABLE_SOAK_SEED", 20261125);
+const int kSoakFactor = static_cast<int>(FromEnvironment("SANDTABLE_SOAK_FACTOR", 1));
+const int kGames = 10'000 / kSanitizerDivisor * kSoakFactor;
+const int kTextGames = 1'000 / kSanitizerDivisor * kSoakFactor;
 
 // One ruleset with one parameter setting, and how hard to test it. Every ruleset is tested
 // with its default parameters (10,000 games); a few variants that exercise other code
@@ -54,8 +72,8 @@ struct Defaults {
   using Game = G;
   static constexpr std::string_view kLabel = G::kName;
   static constexpr std::string_view kParams = "";  // key=value,...
-  static constexpr int kGamesTotal = kGames;
-  static constexpr int kTextGamesTotal = kTextGames;
+  static inline const int kGamesTotal = kGames;
+  static inline const int kTextGamesTotal = kTextGames;
   // The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
   // tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
   // into [-1, 1] (kuhn_poker: chips / 2). Only the reference games use the weaker form.
@@ -71,14 +89,14 @@ struct ReferenceDefaults : Defaults<G> {
 struct GoofspielTurnBased : ReferenceDefaults<Goofspiel> {
   static constexpr std::string_view kLabel = "goofspiel_turn_based";
   static constexpr std::string_view kParams = "turn_based=true";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
+  static inline const int kGamesTotal = kGames / 5;
+  static inline const int kTextGamesTotal = kTextGames / 5;
 };
 struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
   static constexpr std::string_view kLabel = "liars_dice_two_dice";
   static constexpr std::string_view kParams = "dice=2,faces=4";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
+  static inline const int kGamesTotal = kGames / 5;
+  static inline const int kTextGamesTotal = kTextGames / 5;
 };
 #define SANDTABLE_REFERENCE_RULESETS                                                          \
   , ReferenceDefaults<KuhnPoker>, ReferenceDefaults<LiarsDice>, ReferenceDefaults<Goofspiel>, \
@@ -91,14 +109,14 @@ struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
 struct QuickplayAlternateDeployment : Defaults<QuickplayGame> {
   static constexpr std::string_view kLabel = "quickplay_alternate";
   static constexpr std::string_view kParams = "deployment=alternate";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
+  static inline const int kGamesTotal = kGames / 5;
+  static inline const int kTextGamesTotal = kTextGames / 5;
 };
 struct QuickplayFineGrid : Defaults<QuickplayGame> {
   static constexpr std::string_view kLabel = "quickplay_fine_grid";
   static constexpr std::string_view kParams = "cells_per_brick=2,squad_size=6";
-  static constexpr int kGamesTotal = kGames / 10;
-  static constexpr int kTextGamesTotal = kTextGames / 10;
+  static inline const int kGamesTotal = kGames / 10;
+  static inline const int kTextGamesTotal = kTextGames / 10;
 };
 #define SANDTABLE_QUICKPLAY_RULESETS \
   , Defaults<QuickplayGame>, QuickplayAlternateDeployment, QuickplayFineGrid
@@ -142,7 +160,8 @@ class ConformanceTest : public ::testing::Test {
       Rng rng(kSeed, static_cast<uint64_t>(i));
       int length = 0;
       const absl::Status status = PlayRandomGame(*game, rng, options, &length);
-      ASSERT_TRUE(status.ok()) << Config::kLabel << " game " << i << ": " << status.message();
+      ASSERT_TRUE(status.ok()) << Config::kLabel << " game " << i << " (seed " << kSeed
+                               << "): " << status.message();
       total_steps += length;
     }
     // Every game took at least one step (no ruleset starts at a terminal state).
