@@ -1,30 +1,15 @@
 #include "tools/match/elo.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace sandtable {
-namespace {
-
-// The two-sided 95% quantile of the standard normal distribution.
-constexpr double kZ95 = 1.959963984540054;
-
-}  // namespace
 
 double MatchScore::Fraction() const {
   if (games() == 0) return 0.5;
   return (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) /
          static_cast<double>(games());
-}
-
-double MatchScore::GameVariance() const {
-  if (games() == 0) return 0;
-  const double s = Fraction();
-  const double n = static_cast<double>(games());
-  return (static_cast<double>(wins) * (1 - s) * (1 - s) +
-          static_cast<double>(draws) * (0.5 - s) * (0.5 - s) +
-          static_cast<double>(losses) * s * s) /
-         n;
 }
 
 void MatchScore::AddGame(double a_result) {
@@ -56,14 +41,6 @@ double MatchScore::PairFraction() const {
   return points / static_cast<double>(pair_count());
 }
 
-double MatchScore::PairVariance() const {
-  if (pair_count() == 0) return 0;
-  const double s = PairFraction();
-  double sum = 0;
-  for (int k = 0; k < 5; ++k) sum += static_cast<double>(pairs[k]) * (k / 4.0 - s) * (k / 4.0 - s);
-  return sum / static_cast<double>(pair_count());
-}
-
 double ExpectedScore(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 double EloFromScore(double score) {
@@ -74,62 +51,15 @@ double EloFromScore(double score) {
 
 namespace {
 
-// The units the interval counts: completed pairs when they differ, else games. How many,
-// their mean points per game and the variance of one unit's points per game.
-struct Units {
-  double count = 0;
-  double mean = 0.5;
-  double variance = 0;
-};
-
-Units CountUnits(const MatchScore& score) {
-  Units units;
-  if (score.PairVariance() > 0) {
-    units.count = static_cast<double>(score.pair_count());
-    units.mean = score.PairFraction();
-    units.variance = score.PairVariance();
-  } else if (score.games() > 0) {
-    // Every game alike: as if one more game had been drawn, so that a clean sweep still
-    // gets a finite lower bound.
-    units.count = static_cast<double>(score.games());
-    units.mean = score.Fraction();
-    units.variance = score.GameVariance();
-    if (units.variance == 0) {
-      units.variance = MatchScore{score.wins, score.draws + 1, score.losses}.GameVariance();
-    }
-  }
-  return units;
-}
-
-}  // namespace
-
-EloEstimate EstimateElo(const MatchScore& score) {
-  const double s = score.Fraction();
-  EloEstimate estimate;
-  estimate.elo = EloFromScore(s);
-  const Units units = CountUnits(score);
-  if (units.count == 0) {
-    estimate.lower = -std::numeric_limits<double>::infinity();
-    estimate.upper = std::numeric_limits<double>::infinity();
-    return estimate;
-  }
-  const double margin = kZ95 * std::sqrt(units.variance / units.count);
-  estimate.lower = EloFromScore(s - margin);
-  estimate.upper = EloFromScore(s + margin);
-  return estimate;
-}
-
-namespace {
-
-// The counts the SPRT sees: completed pairs by points per game (0, 1/4, 1/2, 3/4, 1) when
-// there are any, else games (0, 1/2, 1).
+// What the statistics count: completed pairs by points per game (0, 1/4, 1/2, 3/4, 1)
+// when there are any, else games (0, 1/2, 1).
 struct Outcomes {
   int size = 0;
   double value[5] = {};
   double count[5] = {};
 };
 
-Outcomes SprtOutcomes(const MatchScore& score) {
+Outcomes CountOutcomes(const MatchScore& score) {
   Outcomes outcomes;
   if (score.pair_count() > 0) {
     outcomes.size = 5;
@@ -173,7 +103,7 @@ void FitWithMean(const Outcomes& outcomes, double mean, double p[5]) {
   // The outcomes span [0, 1]: denominators stay positive for -1/(1 - mean) < lambda < 1/mean.
   double lo = -1 / (1 - mean);
   double hi = 1 / mean;
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < 100; ++i) {
     const double mid = lo + (hi - lo) / 2;
     if (mid <= lo || mid >= hi) break;
     (slope(mid) > 0 ? lo : hi) = mid;
@@ -187,13 +117,68 @@ void FitWithMean(const Outcomes& outcomes, double mean, double p[5]) {
   for (int k = 0; k < outcomes.size; ++k) p[k] /= sum;
 }
 
+// The log-likelihood of the outcomes under the most likely distribution with mean `mean`.
+double ProfileLogLikelihood(const Outcomes& outcomes, double mean) {
+  double p[5];
+  FitWithMean(outcomes, mean, p);
+  double log_likelihood = 0;
+  for (int k = 0; k < outcomes.size; ++k) {
+    if (outcomes.count[k] > 0) log_likelihood += outcomes.count[k] * std::log(p[k]);
+  }
+  return log_likelihood;
+}
+
+// Half the 95% quantile of the chi-squared distribution with one degree of freedom.
+constexpr double kHalfChiSquared95 = 3.841458820694124 / 2;
+
+// The end of the likelihood-ratio interval between the best mean and `limit` (0 or 1): the
+// mean there whose profile log-likelihood is kHalfChiSquared95 below the best, or `limit`
+// when no mean on that side falls that far.
+double IntervalEnd(const Outcomes& outcomes, double best_mean, double limit) {
+  const double floor = ProfileLogLikelihood(outcomes, best_mean) - kHalfChiSquared95;
+  constexpr double kEdge = 1e-9;  // means of exactly 0 or 1 have no fit
+  const double edge = limit == 0 ? kEdge : 1 - kEdge;
+  if (ProfileLogLikelihood(outcomes, edge) > floor) return limit;
+  double inside = best_mean;
+  double outside = edge;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = (inside + outside) / 2;
+    (ProfileLogLikelihood(outcomes, mid) > floor ? inside : outside) = mid;
+  }
+  return (inside + outside) / 2;
+}
+
 }  // namespace
+
+EloEstimate EstimateElo(const MatchScore& score) {
+  EloEstimate estimate;
+  const Outcomes outcomes = CountOutcomes(score);
+  double total = 0;
+  double points = 0;
+  for (int k = 0; k < outcomes.size; ++k) {
+    total += outcomes.count[k];
+    points += outcomes.count[k] * outcomes.value[k];
+  }
+  if (total == 0) {
+    estimate.lower = -std::numeric_limits<double>::infinity();
+    estimate.upper = std::numeric_limits<double>::infinity();
+    return estimate;
+  }
+  const double mean = points / total;
+  estimate.elo = EloFromScore(mean);
+  // The best fit's mean: the observed one, kept off 0 and 1 (where nothing fits) the way
+  // FitWithMean's pseudo-counts keep the fit itself.
+  const double best = std::clamp(mean, 1e-6, 1 - 1e-6);
+  estimate.lower = EloFromScore(IntervalEnd(outcomes, best, 0));
+  estimate.upper = EloFromScore(IntervalEnd(outcomes, best, 1));
+  return estimate;
+}
 
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha, double beta) {
   SprtResult result;
   result.lower_bound = std::log(beta / (1 - alpha));
   result.upper_bound = std::log((1 - beta) / alpha);
-  const Outcomes outcomes = SprtOutcomes(score);
+  const Outcomes outcomes = CountOutcomes(score);
   double p0[5];
   double p1[5];
   FitWithMean(outcomes, ExpectedScore(elo0), p0);
