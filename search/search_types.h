@@ -31,6 +31,9 @@ struct SearchOptions {
   SimultaneousAlgorithm simultaneous = SimultaneousAlgorithm::kDecoupledUct;
   // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator.
   int rollout_cutoff = 0;
+  // Determinizations sampled for SearchResult::belief: each share is within about
+  // 1 / sqrt(belief_samples) of the prior's (at 95%, 0.98 / sqrt(n) at most).
+  int belief_samples = 512;
   // Called from one search thread about every progress_interval_ms while searching.
   int progress_interval_ms = 500;
   std::function<void(const SearchProgress&)> on_progress;
@@ -67,6 +70,7 @@ struct SearchResult {
   // For hidden information: the searching player's belief over the opponent's hidden
   // state, as (label from DescribeHidden, probability), most likely first.
   std::vector<std::pair<std::string, double>> belief;
+  int belief_samples = 0;  // the determinizations behind `belief` (0: nothing hidden)
 };
 
 struct SearchProgress {

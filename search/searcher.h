@@ -78,7 +78,6 @@ class Searcher {
   static constexpr double kBanditGamma = 0.1;  // exploration of regret matching and EXP3
   static constexpr int64_t kVirtualLoss = static_cast<int64_t>(search_internal::kValueScale);
   static constexpr int kMaxPrincipalVariation = 24;
-  static constexpr int kBeliefSamples = 512;
   // Rng streams outside the iteration indices.
   static constexpr uint64_t kPvStream = uint64_t{1} << 62;
   static constexpr uint64_t kBeliefStream = kPvStream + 1;
@@ -1002,7 +1001,8 @@ SearchResult Searcher<G, E, P>::BuildResult() {
     std::unordered_map<uint64_t, int> set_index;
     std::vector<std::pair<State, int>> sets;
     Rng rng(options_.seed, kBeliefStream);
-    for (int i = 0; i < kBeliefSamples; ++i) {
+    result.belief_samples = std::max(1, options_.belief_samples);
+    for (int i = 0; i < result.belief_samples; ++i) {
       State sample = game_.Determinize(root_, player_, rng);
       const auto [it, added] =
           set_index.emplace(game_.InformationSetKey(sample, other), static_cast<int>(sets.size()));
@@ -1012,7 +1012,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
     std::map<std::string, int> counts;
     for (const auto& [sample, count] : sets) counts[game_.DescribeHidden(sample, other)] += count;
     for (const auto& [label, count] : counts) {
-      result.belief.emplace_back(label, static_cast<double>(count) / kBeliefSamples);
+      result.belief.emplace_back(label, static_cast<double>(count) / result.belief_samples);
     }
     std::stable_sort(result.belief.begin(), result.belief.end(),
                      [](const auto& a, const auto& b) { return a.second > b.second; });

@@ -1,5 +1,6 @@
 #include "tools/cli_analyse.h"
 
+#include <cmath>
 #include <cxxopts.hpp>
 #include <memory>
 
@@ -21,6 +22,7 @@ struct Flags : PositionFlags {
   int cutoff = 0;
   double ucb_c = 1.4;
   Player player = 0;
+  int belief_samples = 16384;
   bool json = false;
 };
 
@@ -41,7 +43,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         cxxopts::value<int>())("ucb", "UCB exploration constant (default 1.4)",
                                cxxopts::value<double>())(
         "player", "the searching seat at a simultaneous node (default 0)", cxxopts::value<int>())(
-        "json", "one JSON object instead of the table")("h,help", "this help");
+        "belief-samples", "determinizations behind the belief (default 16384)",
+        cxxopts::value<int>())("json", "one JSON object instead of the table")("h,help",
+                                                                               "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
     if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
       return status;
@@ -54,6 +58,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (result.count("cutoff")) flags.cutoff = result["cutoff"].as<int>();
     if (result.count("ucb")) flags.ucb_c = result["ucb"].as<double>();
     if (result.count("player")) flags.player = result["player"].as<int>();
+    if (result.count("belief-samples")) {
+      flags.belief_samples = result["belief-samples"].as<int>();
+    }
     flags.deterministic = result.count("deterministic") > 0;
     flags.json = result.count("json") > 0;
     if (!flags.state.empty() && !flags.scenario.empty()) {
@@ -76,6 +83,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       return absl::InvalidArgumentError("--threads must be 1..256");
     }
     if (flags.cutoff < 0) return absl::InvalidArgumentError("--cutoff must be at least 0");
+    if (flags.belief_samples < 1 || flags.belief_samples > (1 << 24)) {
+      return absl::InvalidArgumentError("--belief-samples must be 1..16777216");
+    }
     if (!(flags.ucb_c >= 0)) return absl::InvalidArgumentError("--ucb must be at least 0");
     if (flags.player < 0 || flags.player >= kNumPlayers) {
       return absl::InvalidArgumentError("--player must be 0 or 1");
@@ -144,6 +154,7 @@ std::string AnalysisJson(const Game& game, const Position& position, const Searc
   json.Key("pv").BeginArray();
   for (const std::string& step : result.principal_variation) json.String(step);
   json.EndArray();
+  json.Key("beliefSamples").Int(result.belief_samples);
   json.Key("belief").BeginArray();
   for (const auto& [label, probability] : result.belief) {
     json.BeginObject();
@@ -178,7 +189,11 @@ std::string AnalysisText(const Game& game, const Position& position, const Searc
     absl::StrAppend(&text, "pv ", absl::StrJoin(result.principal_variation, " "), "\n");
   }
   if (!result.belief.empty()) {
-    absl::StrAppend(&text, "belief over player ", Opponent(result.player), "'s hidden state:\n");
+    // The widest 95% margin of a share estimated from n samples: 1.96 sqrt(1/4 / n).
+    const double margin = 0.98 / std::sqrt(static_cast<double>(result.belief_samples));
+    absl::StrAppend(&text, "belief over player ", Opponent(result.player), "'s hidden state (",
+                    result.belief_samples,
+                    absl::StrFormat(" samples, each share within %.1f%%):\n", 100 * margin));
     for (const auto& [label, probability] : result.belief) {
       absl::StrAppend(&text, absl::StrFormat("  %-30s %6.1f%%\n", label, 100 * probability));
     }
@@ -209,6 +224,7 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.max_time_ms = flags.movetime_ms;
   options.rollout_cutoff = flags.cutoff;
   options.ucb_c = flags.ucb_c;
+  options.belief_samples = flags.belief_samples;
   const Player player = kind == NodeKind::kDecision ? position.CurrentPlayer() : flags.player;
   const SearchResult result = game.NewSearch(options)->Run(position, player);
   if (flags.json) {

@@ -297,6 +297,7 @@ SearchOptions ProtocolSession::MakeSearchOptions() const {
                          : simultaneous == "regret" ? SimultaneousAlgorithm::kRegretMatching
                                                     : SimultaneousAlgorithm::kDecoupledUct;
   options.rollout_cutoff = static_cast<int>(options_.GetInt(kOptRolloutCutoff));
+  options.belief_samples = static_cast<int>(options_.GetInt(kOptBeliefSamples));
   options.progress_interval_ms = kProgressIntervalMs;
   return options;
 }
@@ -578,7 +579,8 @@ absl::Status ProtocolSession::HandleOdds(std::string_view rest) {
 
 std::vector<std::string> ProtocolSession::BeliefLines(const SearchResult& result) {
   std::vector<std::string> lines;
-  lines.push_back(absl::StrCat("belief player ", result.player, " hidden ", result.belief.size()));
+  lines.push_back(absl::StrCat("belief player ", result.player, " hidden ", result.belief.size(),
+                               " samples ", result.belief_samples));
   for (const auto& [label, probability] : result.belief) {
     lines.push_back(absl::StrFormat("hidden %.6f %s", probability, label));
   }

@@ -53,6 +53,7 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   simultaneous.choices = {"decoupled", "exp3", "regret"};
   defs_.push_back(simultaneous);
   defs_.push_back(Spin(kOptRolloutCutoff, 0, 0, 100000));
+  defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, 1 << 24));
   for (const ProtocolOptionDef& def : defs_) values_.push_back(def.default_value);
 }
 

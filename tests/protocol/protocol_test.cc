@@ -198,8 +198,16 @@ TEST(Protocol, GoReportsInfoAndALegalBestmove) {
   ASSERT_TRUE(h.WaitFor("bestmove ", before_go).has_value());
   h.session().FinishJob();
   const std::vector<std::string> belief = h.Send("belief");
-  EXPECT_EQ(belief, (std::vector<std::string>{"belief player 0 hidden 3", "hidden 0.500000 pick 3",
-                                              "hidden 0.300000 pick 2", "hidden 0.200000 pick 1"}));
+  EXPECT_EQ(belief, (std::vector<std::string>{"belief player 0 hidden 3 samples 4096",
+                                              "hidden 0.500000 pick 3", "hidden 0.300000 pick 2",
+                                              "hidden 0.200000 pick 1"}));
+  // The option reaches the search.
+  h.Send("setoption name BeliefSamples value 100");
+  const size_t before_second = h.Mark();
+  h.Send("go iterations 50");
+  ASSERT_TRUE(h.WaitFor("bestmove ", before_second).has_value());
+  h.session().FinishJob();
+  EXPECT_EQ(h.Send("belief").front(), "belief player 0 hidden 3 samples 100");
 }
 
 TEST(Protocol, SimultaneousNodeReportsPolicyAndSamplesSeatAction) {

@@ -91,6 +91,7 @@ class StandInSearch final : public Search {
     result = snapshot();
     result.stopped = stop_.load();
     result.belief = {{"pick 3", 0.5}, {"pick 2", 0.3}, {"pick 1", 0.2}};
+    result.belief_samples = options_.belief_samples;
     if (!result.actions.empty()) {
       if (result.root_kind == NodeKind::kSimultaneous) {
         double u = rng.Uniform();

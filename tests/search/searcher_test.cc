@@ -521,6 +521,22 @@ TEST(ResultTest, StatisticsAndPrincipalVariation) {
   EXPECT_GT(result.actions[0].lower_bound, 0.75);
   EXPECT_EQ(result.principal_variation, std::vector<std::string>{"liar"});
   EXPECT_EQ(result.belief.size(), 6u);  // dice 1 .. dice 6
+  EXPECT_EQ(result.belief_samples, 512);
+}
+
+TEST(ResultTest, BeliefSharpensWithMoreSamples) {
+  // Player 1 knows nothing of player 0's die: each face has probability 1/6. With 2^16
+  // samples a share's standard deviation is sqrt(1/6 * 5/6 / 65536) = 0.00146.
+  const LiarsDice game(1, 6);
+  SearchOptions options = Deterministic(100);
+  options.belief_samples = 65536;
+  Searcher<LiarsDice> searcher(game, options);
+  const SearchResult result = searcher.Search(Parse(game, "3/6/1x1"), 1);
+  EXPECT_EQ(result.belief_samples, 65536);
+  ASSERT_EQ(result.belief.size(), 6u);
+  for (const auto& [label, probability] : result.belief) {
+    EXPECT_NEAR(probability, 1.0 / 6, 0.006) << label;
+  }
 }
 
 }  // namespace

@@ -62,6 +62,8 @@ TEST(CliTest, FlagErrorsExitWithStatusTwo) {
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--state", "s", "--scenario", "f"}),
                    "not both");
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--threads", "0"}), "--threads");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--belief-samples", "0"}),
+                   "--belief-samples");
   ExpectUsageError(RunCommand(&RunMatch, {"match", "--a", "random"}), "--a and --b are required");
   ExpectUsageError(RunCommand(&RunMatch, {"match", "--a", "random", "--b", "chess"}), "chess");
   ExpectUsageError(
@@ -153,6 +155,19 @@ TEST(CliTest, AnalyseJsonIsOneObject) {
   EXPECT_THAT(outcome.out, EndsWith("}\n"));
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker"}),
                    "nothing to decide at a chance node");
+}
+
+TEST(CliTest, AnalyseStatesTheBeliefsPrecision) {
+  // kuhn_poker: player 1 holds Q, so player 0 holds J or K, 1/2 each.
+  const Outcome outcome =
+      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q,bet",
+                               "--iterations", "100", "--belief-samples", "10000"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  // 0.98 / sqrt(10000) = 0.98%.
+  EXPECT_THAT(outcome.out, HasSubstr("hidden state (10000 samples, each share within 1.0%):\n"));
+  const Outcome json = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
+                                                "K,Q,bet", "--iterations", "100", "--json"});
+  EXPECT_THAT(json.out, HasSubstr("\"beliefSamples\":16384,"));
 }
 
 TEST(CliTest, MatchJsonLines) {
