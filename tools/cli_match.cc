@@ -25,6 +25,8 @@ struct Flags : GameFlags {
   double elo1 = 0;
 };
 
+constexpr int kMaxSprtElo = 2000;
+
 absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
   return CatchFlagErrors([&]() -> absl::Status {
     cxxopts::Options options(
@@ -90,6 +92,11 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       if (bounds.size() != 2 || !std::isfinite(bounds[0]) || !std::isfinite(bounds[1]) ||
           bounds[0] >= bounds[1]) {
         return absl::InvalidArgumentError("--sprt takes elo0,elo1 with elo0 < elo1");
+      }
+      // Beyond this the expected scores round to 0 or 1, where no outcome distribution fits.
+      if (std::abs(bounds[0]) > kMaxSprtElo || std::abs(bounds[1]) > kMaxSprtElo) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--sprt bounds must lie in -", kMaxSprtElo, "..", kMaxSprtElo));
       }
       flags.sprt = true;
       flags.elo0 = bounds[0];

@@ -72,6 +72,9 @@ TEST(CliTest, FlagErrorsExitWithStatusTwo) {
   ExpectUsageError(
       RunCommand(&RunMatch, {"match", "--a", "random", "--b", "random", "--sprt", "5,0"}),
       "elo0 < elo1");
+  ExpectUsageError(
+      RunCommand(&RunMatch, {"match", "--a", "random", "--b", "random", "--sprt", "0,100000"}),
+      "-2000..2000");
   ExpectUsageError(RunCommand(&RunDemo, {"demo", "--p0", "nobody"}), "nobody");
 }
 

@@ -62,6 +62,8 @@ struct SprtResult {
 // outcomes are the completed pairs by points per game (pentanomial) when there are any, else the
 // games (trinomial). Unlike the normal approximation n (s1 - s0) (2 s - s0 - s1) / (2 var), this
 // does not stop a match on a handful of games whose variance happens to be small.
+// elo0 and elo1 must give expected scores strictly between 0 and 1 (|elo| up to a few
+// thousand).
 SprtResult Sprt(const MatchScore& score, double elo0, double elo1, double alpha = 0.05,
                 double beta = 0.05);
 
