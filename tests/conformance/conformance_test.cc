@@ -59,10 +59,18 @@ uint64_t FromEnvironment(const char* name, uint64_t otherwise) {
   return value;
 }
 
-const uint64_t kSeed = FromEnvironment("SANDTABLE_SOAK_SEED", 20261125);
-const int kSoakFactor = static_cast<int>(FromEnvironment("SANDTABLE_SOAK_FACTOR", 1));
-const int kGames = 10'000 / kSanitizerDivisor * kSoakFactor;
-const int kTextGames = 1'000 / kSanitizerDivisor * kSoakFactor;
+// Read on first use (function statics), so never before the environment is there.
+uint64_t Seed() {
+  static const uint64_t seed = FromEnvironment("SANDTABLE_SOAK_SEED", 20261125);
+  return seed;
+}
+int SoakFactor() {
+  static const int factor = static_cast<int>(FromEnvironment("SANDTABLE_SOAK_FACTOR", 1));
+  return factor;
+}
+
+constexpr int kGames = 10'000 / kSanitizerDivisor;
+constexpr int kTextGames = 1'000 / kSanitizerDivisor;
 
 // One ruleset with one parameter setting, and how hard to test it. Every ruleset is tested
 // with its default parameters (10,000 games); a few variants that exercise other code
@@ -72,8 +80,8 @@ struct Defaults {
   using Game = G;
   static constexpr std::string_view kLabel = G::kName;
   static constexpr std::string_view kParams = "";  // key=value,...
-  static inline const int kGamesTotal = kGames;
-  static inline const int kTextGamesTotal = kTextGames;
+  static constexpr int kGamesTotal = kGames;
+  static constexpr int kTextGamesTotal = kTextGames;
   // The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
   // tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
   // into [-1, 1] (kuhn_poker: chips / 2). Only the reference games use the weaker form.
@@ -89,14 +97,14 @@ struct ReferenceDefaults : Defaults<G> {
 struct GoofspielTurnBased : ReferenceDefaults<Goofspiel> {
   static constexpr std::string_view kLabel = "goofspiel_turn_based";
   static constexpr std::string_view kParams = "turn_based=true";
-  static inline const int kGamesTotal = kGames / 5;
-  static inline const int kTextGamesTotal = kTextGames / 5;
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
 };
 struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
   static constexpr std::string_view kLabel = "liars_dice_two_dice";
   static constexpr std::string_view kParams = "dice=2,faces=4";
-  static inline const int kGamesTotal = kGames / 5;
-  static inline const int kTextGamesTotal = kTextGames / 5;
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
 };
 #define SANDTABLE_REFERENCE_RULESETS                                                          \
   , ReferenceDefaults<KuhnPoker>, ReferenceDefaults<LiarsDice>, ReferenceDefaults<Goofspiel>, \
@@ -109,14 +117,14 @@ struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
 struct QuickplayAlternateDeployment : Defaults<QuickplayGame> {
   static constexpr std::string_view kLabel = "quickplay_alternate";
   static constexpr std::string_view kParams = "deployment=alternate";
-  static inline const int kGamesTotal = kGames / 5;
-  static inline const int kTextGamesTotal = kTextGames / 5;
+  static constexpr int kGamesTotal = kGames / 5;
+  static constexpr int kTextGamesTotal = kTextGames / 5;
 };
 struct QuickplayFineGrid : Defaults<QuickplayGame> {
   static constexpr std::string_view kLabel = "quickplay_fine_grid";
   static constexpr std::string_view kParams = "cells_per_brick=2,squad_size=6";
-  static inline const int kGamesTotal = kGames / 10;
-  static inline const int kTextGamesTotal = kTextGames / 10;
+  static constexpr int kGamesTotal = kGames / 10;
+  static constexpr int kTextGamesTotal = kTextGames / 10;
 };
 #define SANDTABLE_QUICKPLAY_RULESETS \
   , Defaults<QuickplayGame>, QuickplayAlternateDeployment, QuickplayFineGrid
@@ -151,16 +159,16 @@ RandomGameOptions Options(bool check_strings) {
 template <typename Config>
 class ConformanceTest : public ::testing::Test {
  protected:
-  // Plays games [first, last) of the seeded sequence; game i uses Rng(kSeed, i).
+  // Plays games [first, last) of the seeded sequence; game i uses Rng(Seed(), i).
   void PlayGames(int first, int last, bool check_strings) {
     const auto game = MakeGame<Config>();
     const RandomGameOptions options = Options<Config>(check_strings);
     int64_t total_steps = 0;
     for (int i = first; i < last; ++i) {
-      Rng rng(kSeed, static_cast<uint64_t>(i));
+      Rng rng(Seed(), static_cast<uint64_t>(i));
       int length = 0;
       const absl::Status status = PlayRandomGame(*game, rng, options, &length);
-      ASSERT_TRUE(status.ok()) << Config::kLabel << " game " << i << " (seed " << kSeed
+      ASSERT_TRUE(status.ok()) << Config::kLabel << " game " << i << " (seed " << Seed()
                                << "): " << status.message();
       total_steps += length;
     }
@@ -191,19 +199,20 @@ TYPED_TEST(ConformanceTest, ParametersCreateTheGame) {
 }
 
 TYPED_TEST(ConformanceTest, RandomGamesWithTextRoundTrips) {
-  this->PlayGames(0, TypeParam::kTextGamesTotal, /*check_strings=*/true);
+  this->PlayGames(0, TypeParam::kTextGamesTotal * SoakFactor(), /*check_strings=*/true);
 }
 
 TYPED_TEST(ConformanceTest, RandomGames) {
-  this->PlayGames(TypeParam::kTextGamesTotal, TypeParam::kGamesTotal, /*check_strings=*/false);
+  this->PlayGames(TypeParam::kTextGamesTotal * SoakFactor(), TypeParam::kGamesTotal * SoakFactor(),
+                  /*check_strings=*/false);
 }
 
 TYPED_TEST(ConformanceTest, SameSeedSameGame) {
   const auto game = MakeGame<TypeParam>();
   const RandomGameOptions options = Options<TypeParam>(/*check_strings=*/false);
   for (int i = 0; i < 20; ++i) {
-    Rng a(kSeed, i);
-    Rng b(kSeed, i);
+    Rng a(Seed(), i);
+    Rng b(Seed(), i);
     int length_a = 0;
     int length_b = 0;
     ASSERT_TRUE(PlayRandomGame(*game, a, options, &length_a).ok());
