@@ -1,7 +1,10 @@
 #include "tools/cli_analyse.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cxxopts.hpp>
+#include <iostream>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
@@ -9,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "tools/cli_common.h"
 #include "tools/cli_json.h"
+#include "tools/terminal.h"
 
 namespace sandtable {
 namespace {
@@ -225,8 +229,26 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.rollout_cutoff = flags.cutoff;
   options.ucb_c = flags.ucb_c;
   options.belief_samples = flags.belief_samples;
+  // A long search shows a progress line on stderr, rewritten in place (from the calling
+  // thread: the search runs its first worker there).
+  const TerminalStyle style(&err == &std::cerr && ColourWanted(STDERR_FILENO));
+  bool progress_shown = false;
+  options.on_progress = [&](const SearchProgress& progress) {
+    std::string best;
+    if (!progress.snapshot.actions.empty()) {
+      const RootActionStats& top = progress.snapshot.actions[0];
+      best = absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
+    }
+    err << style.ClearLine()
+        << absl::StrFormat("analysing: %.1f s, %d iterations (%.0f/s)%s", progress.seconds,
+                           progress.iterations, progress.iterations_per_second, best)
+        << std::flush;
+    progress_shown = true;
+  };
   const Player player = kind == NodeKind::kDecision ? position.CurrentPlayer() : flags.player;
   const SearchResult result = game.NewSearch(options)->Run(position, player);
+  // A terminal clears the line; elsewhere the last progress line is ended.
+  if (progress_shown) err << (style.colour() ? style.ClearLine() : "\n") << std::flush;
   if (flags.json) {
     out << AnalysisJson(game, position, result) << "\n";
   } else {

@@ -173,6 +173,21 @@ TEST(CliTest, AnalyseStatesTheBeliefsPrecision) {
   EXPECT_THAT(json.out, HasSubstr("\"beliefSamples\":16384,"));
 }
 
+TEST(CliTest, AnalyseShowsProgressOnLongSearches) {
+  // Progress reports come every 500 ms of searching.
+  const Outcome outcome = RunCommand(
+      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q", "--movetime", "700"});
+  EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
+  EXPECT_THAT(outcome.err, StartsWith("\ranalysing: "));
+  EXPECT_THAT(outcome.err, HasSubstr(" iterations ("));
+  EXPECT_THAT(outcome.err, EndsWith("\n"));
+  // A short one shows none.
+  EXPECT_EQ(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q",
+                                     "--iterations", "100"})
+                .err,
+            "");
+}
+
 TEST(CliTest, MatchJsonLines) {
   const Outcome outcome =
       RunCommand(&RunMatch, {"match", "--ruleset", "kuhn_poker", "--a", "random", "--b", "greedy",
