@@ -229,8 +229,8 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.rollout_cutoff = flags.cutoff;
   options.ucb_c = flags.ucb_c;
   options.belief_samples = flags.belief_samples;
-  // A long search shows a progress line on stderr, rewritten in place (from the calling
-  // thread: the search runs its first worker there).
+  // A long search shows a progress line on stderr, rewritten in place (on_progress runs on
+  // one search thread while this one waits in Run, so `err` has one writer at a time).
   const TerminalStyle style(&err == &std::cerr && ColourWanted(STDERR_FILENO));
   bool progress_shown = false;
   options.on_progress = [&](const SearchProgress& progress) {
