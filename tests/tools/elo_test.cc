@@ -222,6 +222,15 @@ TEST(EloTest, SprtOnPairsWonOrLostTwice) {
               1e-3);
 }
 
+// A pair of independent games without draws that A wins with probability p each.
+void AddSimulatedPair(double p, Rng& rng, MatchScore& score) {
+  const double first = rng.Uniform() < p ? 1 : -1;
+  const double second = rng.Uniform() < p ? 1 : -1;
+  score.AddGame(first);
+  score.AddGame(second);
+  score.AddPair(first, second);
+}
+
 // The SPRT's promise: accepting H1 when H0 holds (or H0 when H1 holds) happens in about
 // alpha = 5% of matches. Simulated matches of independent games without draws, played
 // pair by pair until the SPRT decides; the score of each game is drawn with Rng.
@@ -234,11 +243,7 @@ double AcceptRate(double true_elo, SprtDecision decision) {
     MatchScore score;
     SprtDecision result = SprtDecision::kContinue;
     for (int pair = 0; pair < 10000 && result == SprtDecision::kContinue; ++pair) {
-      const double first = rng.Uniform() < p ? 1 : -1;
-      const double second = rng.Uniform() < p ? 1 : -1;
-      score.AddGame(first);
-      score.AddGame(second);
-      score.AddPair(first, second);
+      AddSimulatedPair(p, rng, score);
       result = Sprt(score, 0, 200).decision;
     }
     accepted += result == decision;
@@ -286,11 +291,7 @@ double Coverage(double true_elo, int pairs) {
   for (int match = 0; match < kMatches; ++match) {
     MatchScore score;
     for (int pair = 0; pair < pairs; ++pair) {
-      const double first = rng.Uniform() < p ? 1 : -1;
-      const double second = rng.Uniform() < p ? 1 : -1;
-      score.AddGame(first);
-      score.AddGame(second);
-      score.AddPair(first, second);
+      AddSimulatedPair(p, rng, score);
     }
     const EloEstimate elo = EstimateElo(score);
     covered += elo.lower <= true_elo && true_elo <= elo.upper;
