@@ -234,14 +234,10 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   const TerminalStyle style(&err == &std::cerr && ColourWanted(STDERR_FILENO));
   bool progress_shown = false;
   options.on_progress = [&](const SearchProgress& progress) {
-    std::string best;
-    if (!progress.snapshot.actions.empty()) {
-      const RootActionStats& top = progress.snapshot.actions[0];
-      best = absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
-    }
     err << style.ClearLine()
         << absl::StrFormat("analysing: %.1f s, %d iterations (%.0f/s)%s", progress.seconds,
-                           progress.iterations, progress.iterations_per_second, best)
+                           progress.iterations, progress.iterations_per_second,
+                           BestSoFar(progress.snapshot))
         << std::flush;
     progress_shown = true;
   };

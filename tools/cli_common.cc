@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/check.h"
@@ -193,6 +194,12 @@ Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
     if (u < 0) return outcome.outcome;
   }
   return outcomes.back().outcome;  // rounding left a sliver
+}
+
+std::string BestSoFar(const SearchResult& snapshot) {
+  if (snapshot.actions.empty()) return "";
+  const RootActionStats& top = snapshot.actions[0];
+  return absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
 }
 
 void RandomStep(Position& position, Rng& rng) {

@@ -115,6 +115,10 @@ absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
                                                        const std::string& state_text,
                                                        const std::vector<std::string>& moves);
 
+// For a progress line: ", best <action> (<win probability>%)" of the most visited root
+// action of a search snapshot, or "" before it has one.
+std::string BestSoFar(const SearchResult& snapshot);
+
 // A chance outcome drawn by its probability.
 Action SampleOutcome(const ChanceList& outcomes, Rng& rng);
 

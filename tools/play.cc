@@ -352,14 +352,10 @@ class PlaySession {
     const bool live = style_.colour();
     if (live) {
       options.on_progress = [this](const SearchProgress& progress) {
-        std::string best;
-        if (!progress.snapshot.actions.empty()) {
-          const RootActionStats& top = progress.snapshot.actions[0];
-          best = absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
-        }
         out_ << style_.ClearLine()
              << style_.Bot(absl::StrFormat("bot thinking: %.1f s, %d iterations%s",
-                                           progress.seconds, progress.iterations, best))
+                                           progress.seconds, progress.iterations,
+                                           BestSoFar(progress.snapshot)))
              << std::flush;
       };
     } else {
