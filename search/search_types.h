@@ -16,6 +16,9 @@ enum class SimultaneousAlgorithm : uint8_t { kDecoupledUct, kExp3, kRegretMatchi
 
 struct SearchProgress;
 
+// The most belief samples a tool accepts (the sample loop runs on one thread).
+inline constexpr int kMaxBeliefSamples = 1 << 24;
+
 struct SearchOptions {
   uint64_t seed = 0;
   int threads = 1;

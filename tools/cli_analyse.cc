@@ -87,8 +87,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       return absl::InvalidArgumentError("--threads must be 1..256");
     }
     if (flags.cutoff < 0) return absl::InvalidArgumentError("--cutoff must be at least 0");
-    if (flags.belief_samples < 1 || flags.belief_samples > (1 << 24)) {
-      return absl::InvalidArgumentError("--belief-samples must be 1..16777216");
+    if (flags.belief_samples < 1 || flags.belief_samples > kMaxBeliefSamples) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--belief-samples must be 1..", kMaxBeliefSamples));
     }
     if (!(flags.ucb_c >= 0)) return absl::InvalidArgumentError("--ucb must be at least 0");
     if (flags.player < 0 || flags.player >= kNumPlayers) {

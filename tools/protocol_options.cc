@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/check.h"
+#include "search/search_types.h"
 #include "tools/protocol_text.h"
 
 namespace sandtable {
@@ -53,7 +54,7 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   simultaneous.choices = {"decoupled", "exp3", "regret"};
   defs_.push_back(simultaneous);
   defs_.push_back(Spin(kOptRolloutCutoff, 0, 0, 100000));
-  defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, 1 << 24));
+  defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, kMaxBeliefSamples));
   for (const ProtocolOptionDef& def : defs_) values_.push_back(def.default_value);
 }
 
