@@ -1,16 +1,19 @@
 // Search throughput: iterations per second of the searcher from a game's start (after the
 // deal), 10,000 iterations per search, uniform random rollouts, fast mode, 1 and 2 threads.
 // Counters: it/s (iterations per second of wall time), bytes/node, nodes.
-// BM_Speedup_*: the two-thread speed-up from alternating 1- and 2-thread searches.
+// BM_Speedup_*: the two-thread speed-up from alternating 1- and 2-thread searches, beside
+// what the machine gives to perfectly parallel work at the same time.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "engine/rng.h"
 #include "rulesets/reference/goofspiel.h"
 #include "rulesets/reference/liars_dice.h"
+#include "search/parallel.h"
 #include "search/searcher.h"
 #if __has_include("rulesets/quickplay/quickplay.h")
 #include "rulesets/quickplay/quickplay.h"
@@ -71,13 +74,39 @@ BENCHMARK(BM_LiarsDice5)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillis
 BENCHMARK(BM_Goofspiel13)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Goofspiel13TurnBased)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// Work that two cores should do twice as fast as one: `steps` random updates of a private
+// 64 KB table (in the core's own caches), split evenly over `threads` workers started the
+// way the searcher starts its workers (search/parallel.h). Every step costs the same
+// (no data-dependent branches), so the halves take equally long.
+double TimedControl(int threads, int64_t steps, uint64_t seed) {
+  const auto start = std::chrono::steady_clock::now();
+  search_internal::ParallelRunner runner(threads);
+  runner.For(threads, [&](int worker) {
+    std::vector<uint32_t> table(16384, 1);
+    Rng rng(seed, static_cast<uint64_t>(worker));
+    uint64_t sum = 0;
+    for (int64_t i = 0; i < steps / threads; ++i) {
+      uint32_t& cell = table[rng.Below(16384)];
+      cell = cell * 3 + static_cast<uint32_t>(i);
+      sum += cell;
+    }
+    benchmark::DoNotOptimize(sum);
+  });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 // The speed of a shared machine drifts by tens of percent within seconds, which makes the
 // ratio of two separately run benchmarks noisy. Here every benchmark iteration runs, back to
-// back, one search on 1 thread, the same search on 2 threads, and two independent 1-thread
-// searches at once (one on a second std::thread) (arg: iterations per search).
-// speedup = 1-thread time / 2-thread time; ceiling = what two cores give two searches that
-// share nothing: 2 x 1-thread time / time of the independent pair. The gap between the two
-// is what sharing one tree costs; the gap between ceiling and 2 is the machine's.
+// back, one search on 1 thread, the same search on 2 threads, two independent 1-thread
+// searches at once (one on a second std::thread), and the control work above on 1 and on
+// 2 threads, sized to last as long as a 1-thread search (arg: iterations per search).
+// speedup = 1-thread time / 2-thread time.
+// host = the same ratio for the control work: what this machine gives at that moment to
+// work that shares nothing, not even cache, started the same way. speedup / host is the
+// searcher's own efficiency.
+// ceiling = 2 x 1-thread time / time of the independent pair: what two searches that share
+// no tree (but the last-level cache and memory) get. host - ceiling is what two trees'
+// memory traffic costs; ceiling - speedup is what sharing one tree costs.
 template <typename G>
 void RunSpeedup(benchmark::State& bench, const G& game) {
   const typename G::State root = FirstDecision(game);
@@ -94,9 +123,17 @@ void RunSpeedup(benchmark::State& bench, const G& game) {
     benchmark::DoNotOptimize(iterations);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  // Control steps per second of one thread, and a 1-thread search's time (also a warm-up).
+  constexpr int64_t kCalibrationSteps = 1 << 22;
+  const double control_rate = kCalibrationSteps / TimedControl(1, kCalibrationSteps, 0);
+  double search_seconds = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) search_seconds += timed_search(1, seed) / 3;
+  const auto control_steps = static_cast<int64_t>(control_rate * search_seconds);
   double one = 0;
   double two = 0;
   double pair = 0;
+  double control_one = 0;
+  double control_two = 0;
   uint64_t seed = 0;
   for (auto _ : bench) {
     ++seed;
@@ -107,9 +144,12 @@ void RunSpeedup(benchmark::State& bench, const G& game) {
     timed_search(1, seed);
     other.join();
     pair += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    control_one += TimedControl(1, control_steps, seed);
+    control_two += TimedControl(2, control_steps, seed);
   }
   const double iterations = static_cast<double>(options.max_iterations * bench.iterations());
   bench.counters["speedup"] = one / two;
+  bench.counters["host"] = control_one / control_two;
   bench.counters["ceiling"] = 2 * one / pair;
   bench.counters["it/s 1T"] = iterations / one;
   bench.counters["it/s 2T"] = iterations / two;
