@@ -15,6 +15,8 @@ using Player = int;
 inline constexpr int kNumPlayers = 2;
 inline constexpr Player kChancePlayer = -1;
 inline constexpr Player kNoPlayer = -2;  // terminal and simultaneous nodes
+// A viewer who sees everything, hidden information included (Render).
+inline constexpr Player kOmniscient = -3;
 
 inline Player Opponent(Player p) { return 1 - p; }
 

@@ -173,9 +173,9 @@ std::string AnalysisJson(const Game& game, const Position& position, const Searc
 }
 
 std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result) {
-  std::string text = absl::StrCat(game.spec(), "  ", position.ToString(), "\n", position.Render(),
-                                  "searching for player ", result.player, " at a ",
-                                  NodeKindName(result.root_kind), " node\n");
+  std::string text = absl::StrCat(
+      game.spec(), "  ", position.ToString(), "\n", position.Render(kOmniscient),
+      "searching for player ", result.player, " at a ", NodeKindName(result.root_kind), " node\n");
   absl::StrAppend(
       &text, absl::StrFormat("%d iterations in %.3f s (%.0f/s), %d tree nodes%s%s\n",
                              result.iterations, result.seconds, result.iterations_per_second,

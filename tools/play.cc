@@ -165,23 +165,8 @@ class PlaySession {
   }
 
   void Redraw() {
-    // The board must not show the bot's secrets: until the game ends, what the person
-    // cannot see is drawn from a sample consistent with the person's observations (fixed
-    // for the current step, so redraws agree).
-    std::unique_ptr<Position> view = position_->Clone();
-    const bool guessed =
-        position_->Kind() != NodeKind::kTerminal && !position_->DescribeHidden(bot_).empty();
-    if (guessed) {
-      Rng rng(seed_, 0x5ee + steps_);
-      view->Determinize(human_, rng);
-    }
-    out_ << style_.ClearScreen() << style_.Board(view->Render()) << "\n";
-    if (guessed) {
-      out_ << style_.Dim(
-                  "(the bot's hidden holdings are not shown: the board fills them in "
-                  "with a random guess)")
-           << "\n";
-    }
+    // As the person sees it: the bot's secrets are shown as unknown until the game ends.
+    out_ << style_.ClearScreen() << style_.Board(position_->Render(human_)) << "\n";
     out_ << style_.Bold(absl::StrCat("you (player ", human_, "): ", position_->Score(human_),
                                      "   bot (player ", bot_, "): ", position_->Score(bot_)))
          << "\n";
@@ -302,7 +287,6 @@ class PlaySession {
     Log(secret ? std::string("chance: (an outcome only the bot sees)")
                : absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
     position_->Apply(outcome);
-    ++steps_;
     return true;
   }
 
@@ -311,7 +295,6 @@ class PlaySession {
     if (!action) return false;
     Log(absl::StrCat("you play ", position_->ActionToString(human_, *action)));
     position_->Apply(*action);
-    ++steps_;
     return true;
   }
 
@@ -395,7 +378,6 @@ class PlaySession {
                                 secret ? "(a secret choice)" : result.best_action_text, " (",
                                 Explain(result), ")")));
     position_->Apply(result.best_action);
-    ++steps_;
     return true;
   }
 
@@ -422,7 +404,6 @@ class PlaySession {
                                 secret ? "(a secret choice)" : result.best_action_text, " (",
                                 Explain(result), ")")));
     position_->ApplyJoint(joint);
-    ++steps_;
     return true;
   }
 
@@ -438,7 +419,6 @@ class PlaySession {
   std::unique_ptr<Position> position_;
   std::deque<std::string> log_;
   uint64_t searches_ = 0;
-  uint64_t steps_ = 0;  // actions applied so far
 };
 
 }  // namespace

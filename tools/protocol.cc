@@ -133,7 +133,7 @@ bool ProtocolSession::HandleLine(std::string_view raw_line) {
   } else if (command == "go") {
     status = HandleGo(rest);
   } else if (command == "d") {
-    status = words.size() == 1 ? HandleDisplay() : Error("d takes no arguments");
+    status = HandleDisplay(words);
   } else if (command == "moves") {
     status = words.size() == 1 ? HandleMoves() : Error("moves takes no arguments");
   } else if (command == "perft") {
@@ -447,10 +447,17 @@ absl::Status ProtocolSession::HandleGo(std::string_view rest) {
   return absl::OkStatus();
 }
 
-absl::Status ProtocolSession::HandleDisplay() {
+absl::Status ProtocolSession::HandleDisplay(const std::vector<std::string_view>& words) {
+  // "d": everything the engine holds; "d player <p>": only what player p has observed.
+  Player viewer = kOmniscient;
+  if (words.size() == 3 && words[1] == "player" && (words[2] == "0" || words[2] == "1")) {
+    viewer = words[2] == "0" ? 0 : 1;
+  } else if (words.size() != 1) {
+    return Error("d takes no arguments, or 'player 0' or 'player 1'");
+  }
   if (absl::Status status = NeedGame(); !status.ok()) return status;
   const Position& position = *position_;
-  std::string board = position.Render();
+  const std::string board = position.Render(viewer);
   size_t start = 0;
   while (start < board.size()) {
     size_t end = board.find('\n', start);
@@ -459,7 +466,8 @@ absl::Status ProtocolSession::HandleDisplay() {
     start = end + 1;
   }
   Emit(absl::StrCat("ruleset ", game_->spec()));
-  Emit(absl::StrCat("position ", position.ToString()));
+  // The position string holds everything, hidden information included.
+  if (viewer == kOmniscient) Emit(absl::StrCat("position ", position.ToString()));
   Emit(absl::StrCat("kind ", NodeKindName(position.Kind())));
   Emit(absl::StrCat("tomove ", ToMoveText(position)));
   Emit(absl::StrCat("score ", position.Score(0), " ", position.Score(1)));

@@ -77,7 +77,7 @@ class ProtocolSession {
   absl::Status HandleNewGame();
   absl::Status HandlePosition(std::string_view rest);
   absl::Status HandleGo(std::string_view rest);
-  absl::Status HandleDisplay();
+  absl::Status HandleDisplay(const std::vector<std::string_view>& words);
   absl::Status HandleMoves();
   absl::Status HandlePerft(std::string_view rest);
   absl::Status HandleOdds(std::string_view rest);

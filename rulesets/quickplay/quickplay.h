@@ -152,7 +152,8 @@ class QuickplayGame {
                                      std::string_view text) const;
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& state) const;
+  // Perfect information: every viewer sees the whole board.
+  std::string Render(const State& state, Player viewer) const;
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;

@@ -616,7 +616,7 @@ absl::Status QuickplayGame::ValidateState(const State& s) const {
 
 // ---------------------------------------------------------------------------- board
 
-std::string QuickplayGame::Render(const State& state) const {
+std::string QuickplayGame::Render(const State& state, Player /*viewer*/) const {
   const int n = num_units();
   std::vector<std::string> grid(height_, std::string(width_, '.'));
   for (int c = 0; c < width_ * height_; ++c) {

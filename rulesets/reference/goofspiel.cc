@@ -161,7 +161,9 @@ absl::StatusOr<Goofspiel::State> Goofspiel::ParseState(std::string_view text) co
   return state;
 }
 
-std::string Goofspiel::Render(const State& state) const {
+std::string Goofspiel::Render(const State& state, Player viewer) const {
+  // Only player 0's pending bid (turn_based) is hidden, from player 1.
+  const bool bid_seen = viewer != 1;
   std::string text =
       absl::StrCat("Round ", state.round + (state.round < cards_ ? 1 : 0), " of ", cards_,
                    "   points ", state.points[0], " - ", state.points[1], "\n");
@@ -172,11 +174,17 @@ std::string Goofspiel::Render(const State& state) const {
     for (int v = 1; v <= cards_; ++v) {
       if (state.hands[p] >> (v - 1) & 1) absl::StrAppend(&text, " ", v);
     }
-    if (p == 0 && state.pending_bid != 0)
-      absl::StrAppend(&text, "  (bid ", state.pending_bid, " hidden)");
+    if (p == 0 && state.pending_bid != 0) {
+      absl::StrAppend(&text, "  (bid ", bid_seen ? absl::StrCat(state.pending_bid) : "made",
+                      ", hidden from player 1)");
+    }
     text += '\n';
   }
-  absl::StrAppend(&text, "Rounds: ", StateToString(state), "\n");
+  State shown = state;
+  if (!bid_seen) shown.pending_bid = 0;
+  std::string rounds = StateToString(shown);
+  if (!bid_seen && state.pending_bid != 0) rounds += "?-";
+  absl::StrAppend(&text, "Rounds: ", rounds, "\n");
   return text;
 }
 

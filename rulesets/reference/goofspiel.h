@@ -115,7 +115,7 @@ class Goofspiel {
                                      std::string_view text) const;
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& state) const;
+  std::string Render(const State& state, Player viewer) const;
   std::string DescribeHidden(const State& state, Player owner) const;
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;

@@ -202,13 +202,16 @@ absl::StatusOr<KuhnPoker::State> KuhnPoker::ParseState(std::string_view text) co
   return state;
 }
 
-std::string KuhnPoker::Render(const State& state) const {
+std::string KuhnPoker::Render(const State& state, Player viewer) const {
+  const bool over = Kind(state) == NodeKind::kTerminal;
   std::string text;
   for (Player p = 0; p < kNumPlayers; ++p) {
-    absl::StrAppend(
-        &text, "Player ", p, ": ",
-        state.cards[p] == kNoCard ? std::string("-") : std::string(1, kCardNames[state.cards[p]]),
-        "\n");
+    std::string card = "-";
+    if (state.cards[p] != kNoCard) {
+      const bool seen = over || viewer == kOmniscient || viewer == p;
+      card = seen ? std::string(1, kCardNames[state.cards[p]]) : "?";
+    }
+    absl::StrAppend(&text, "Player ", p, ": ", card, "\n");
   }
   absl::StrAppend(&text, "Betting: ", StateToString(state).substr(3), "\n");
   const Player mover = CurrentPlayer(state);

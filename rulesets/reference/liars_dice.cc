@@ -168,12 +168,16 @@ absl::StatusOr<LiarsDice::State> LiarsDice::ParseState(std::string_view text) co
   return state;
 }
 
-std::string LiarsDice::Render(const State& state) const {
+std::string LiarsDice::Render(const State& state, Player viewer) const {
+  const bool over = Kind(state) == NodeKind::kTerminal;
   std::string text;
   for (Player p = 0; p < kNumPlayers; ++p) {
+    const bool seen = over || viewer == kOmniscient || viewer == p;
     absl::StrAppend(&text, "Player ", p, " dice:");
     for (int i = 0; i < dice_; ++i) {
-      absl::StrAppend(&text, " ", state.dice[p][i] == 0 ? "?" : absl::StrCat(state.dice[p][i]));
+      // "?": not rolled yet, or hidden from the viewer.
+      const bool shown = seen && state.dice[p][i] != 0;
+      absl::StrAppend(&text, " ", shown ? absl::StrCat(state.dice[p][i]) : "?");
     }
     text += '\n';
   }

@@ -183,13 +183,26 @@ absl::Status CheckStateRoundTrip(const G& game, const typename G::State& state) 
   return absl::OkStatus();
 }
 
-// Render() gives something a person can read: non-empty, no colour codes (no ESC byte).
+// Render() gives something a person can read (non-empty, no colour codes: no ESC byte) for
+// every viewer, and before the end shows a player nothing that player has not observed: a
+// determinization for the viewer renders the same.
 template <Ruleset G>
-absl::Status CheckRender(const G& game, const typename G::State& state) {
-  const std::string board = game.Render(state);
-  if (board.empty()) return absl::InternalError("Render() is empty");
-  if (board.find('\x1b') != std::string::npos) {
-    return absl::InternalError("Render() contains an escape sequence");
+absl::Status CheckRender(const G& game, const typename G::State& state, Rng& rng) {
+  for (Player viewer : {kOmniscient, Player{0}, Player{1}}) {
+    const std::string board = game.Render(state, viewer);
+    if (board.empty()) return absl::InternalError(absl::StrCat("Render() is empty for ", viewer));
+    if (board.find('\x1b') != std::string::npos) {
+      return absl::InternalError("Render() contains an escape sequence");
+    }
+    if (viewer == kOmniscient || game.Kind(state) == NodeKind::kTerminal) continue;
+    const typename G::State sample = game.Determinize(state, viewer, rng);
+    const std::string sample_board = game.Render(sample, viewer);
+    if (sample_board != board) {
+      return absl::InternalError(
+          absl::StrCat("Render() for player ", viewer, " shows what the player has not seen: '",
+                       board, "' but '", sample_board, "' for '", game.StateToString(sample),
+                       "', which the player cannot tell apart"));
+    }
   }
   return absl::OkStatus();
 }
@@ -267,7 +280,7 @@ absl::Status CheckState(const G& game, const typename G::State& state, Rng& rng,
   if (options.check_strings) {
     if (absl::Status s = CheckStateRoundTrip(game, state); !s.ok()) return s;
     if (absl::Status s = CheckActionRoundTrips(game, state); !s.ok()) return s;
-    if (absl::Status s = CheckRender(game, state); !s.ok()) return s;
+    if (absl::Status s = CheckRender(game, state, rng); !s.ok()) return s;
   }
   return CheckDeterminization(game, state, rng, options.determinize_samples);
 }

@@ -112,8 +112,26 @@ TEST(InvariantsTest, ReturnsThatAreNotZeroSum) {
 
 TEST(InvariantsTest, EmptyRender) {
   constexpr ToyBug kBug = ToyBug::kEmptyRender;
-  EXPECT_TRUE(CheckRender(Game<kBug>(), StakedState<kBug>()).ok());
-  EXPECT_FALSE(CheckRender(Game<kBug>(), FinishedState<kBug>()).ok());
+  Rng rng(3);
+  EXPECT_TRUE(CheckRender(Game<kBug>(), StakedState<kBug>(), rng).ok());
+  EXPECT_FALSE(CheckRender(Game<kBug>(), FinishedState<kBug>(), rng).ok());
+}
+
+TEST(InvariantsTest, RenderThatShowsTheOpponentsCard) {
+  constexpr ToyBug kBug = ToyBug::kLeakyRender;
+  // Some determinization deals the opponent another card than the real one.
+  bool caught = false;
+  for (int i = 0; i < 20 && !caught; ++i) {
+    Rng rng(5, i);
+    caught = !CheckRender(Game<kBug>(), StakedState<kBug>(), rng).ok();
+  }
+  EXPECT_TRUE(caught);
+  Rng rng(5);
+  EXPECT_TRUE(CheckRender(Game<kBug>(), FinishedState<kBug>(), rng).ok());  // all shown at the end
+  for (int i = 0; i < 20; ++i) {
+    Rng fair_rng(5, i);
+    EXPECT_TRUE(CheckRender(Game<ToyBug::kNone>(), StakedState<ToyBug::kNone>(), fair_rng).ok());
+  }
 }
 
 // The driver alone finds each bug within a few random games.
@@ -138,6 +156,7 @@ TEST(InvariantsTest, RandomGamesFindEveryBug) {
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kNotZeroSum>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kShortMaxLength>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kEmptyRender>());
+  EXPECT_TRUE(RandomGamesFindBug<ToyBug::kLeakyRender>());
 }
 
 TEST(InvariantsTest, FailureNamesTheMovesThatLedThere) {

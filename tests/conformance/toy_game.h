@@ -40,6 +40,7 @@ enum class ToyBug {
   kNotZeroSum,        // both players win
   kShortMaxLength,    // MaxGameLength is too small
   kEmptyRender,       // Render() prints nothing at terminal states
+  kLeakyRender,       // Render() shows the opponent's card to every viewer
 };
 
 template <ToyBug kBug>
@@ -47,6 +48,7 @@ class ToyGameT {
  public:
   static constexpr std::string_view kName = "toy";
   static constexpr int kUnset = -1;
+  static constexpr int kHiddenCard = 0;  // printed as '0': no real card is 0
 
   struct State {
     int8_t cards[2] = {kUnset, kUnset};      // 1..n once dealt
@@ -263,9 +265,16 @@ class ToyGameT {
     return s;
   }
 
-  std::string Render(const State& s) const {
+  // The state string with the cards `viewer` has not seen as '?' (all shown at the end).
+  std::string Render(const State& s, Player viewer) const {
     if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return "";
-    return StateToString(s);
+    State shown = s;
+    const bool over = Kind(s) == NodeKind::kTerminal;
+    if (kBug != ToyBug::kLeakyRender && !over && viewer != kOmniscient) {
+      const Player opponent = Opponent(viewer);
+      if (shown.cards[opponent] != kUnset) shown.cards[opponent] = kHiddenCard;
+    }
+    return StateToString(shown);
   }
   std::string DescribeHidden(const State& s, Player player) const {
     return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);

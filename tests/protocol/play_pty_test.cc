@@ -178,6 +178,30 @@ TEST(PlayText, ManualDiceLeaveTheBotsSecretOutcomesToTheEngine) {
   EXPECT_NE(text.find("Game over"), std::string::npos) << text;
 }
 
+TEST(PlayText, TheBoardShowsTheBotsCardOnlyWhenTheGameIsOver) {
+  // The person (seat 0) types K; the bot's card, J or Q, is drawn unseen.
+  const char* argv[] = {"play",   "--ruleset", "kuhn_poker", "--dice", "manual",
+                        "--seed", "3",         "--movetime", "5"};
+  std::istringstream in("K\nb\n");
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(RunPlayWith(9, argv, in, out, err, /*colour=*/false), 0) << err.str();
+  const std::string text = out.str();
+  ASSERT_NE(text.find("Game over"), std::string::npos) << text;
+  std::vector<std::string> bot_card;  // as drawn on each board
+  for (size_t at = text.find("Player 1: "); at != std::string::npos;
+       at = text.find("Player 1: ", at + 1)) {
+    bot_card.push_back(text.substr(at + 10, 1));
+  }
+  ASSERT_GE(bot_card.size(), 3u) << text;  // after the deal, after each move
+  EXPECT_NE(text.find("Player 0: K\nPlayer 1: ?\n"), std::string::npos) << text;
+  // Every board but the last, drawn when the game is over, hides it ("-": not dealt yet).
+  for (size_t i = 0; i + 1 < bot_card.size(); ++i) {
+    EXPECT_TRUE(bot_card[i] == "?" || bot_card[i] == "-") << i << "\n" << text;
+  }
+  EXPECT_TRUE(bot_card.back() == "J" || bot_card.back() == "Q") << text;
+}
+
 TEST(PlayText, CloseMatchesPreferPrefixesAndSmallEdits) {
   const std::vector<std::string> legal = {"bid 1", "bid 2", "bid 10", "pass", "move 3,4"};
   EXPECT_EQ(CloseMatches("bdi 2", legal), (std::vector<std::string>{"bid 2"}));

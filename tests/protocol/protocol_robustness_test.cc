@@ -21,6 +21,7 @@ const std::vector<std::string>& SeedLines() {
       "isready",
       "ucinewgame",
       "d",
+      "d player 1",
       "moves",
       "stop",
       "belief",

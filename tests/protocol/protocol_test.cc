@@ -515,6 +515,31 @@ TEST_P(RegisteredRulesetTest, FullGameThroughTheProtocol) {
   }
 }
 
+TEST(Protocol, DisplayForOnePlayerHidesWhatItHasNotSeen) {
+  Harness h(
+      [](std::string_view spec, std::string_view scenario) { return CreateGame(spec, scenario); },
+      "liars_dice");
+  EXPECT_EQ(CountErrors(h.Send("position startpos moves roll 3; roll 5; 1x2")), 0);
+  const std::vector<std::string> all = h.Send("d");
+  EXPECT_NE(std::find(all.begin(), all.end(), "Player 1 dice: 5"), all.end());
+  EXPECT_NE(std::find(all.begin(), all.end(), "position 3/5/1x2"), all.end());
+  const std::vector<std::string> zero = h.Send("d player 0");
+  EXPECT_NE(std::find(zero.begin(), zero.end(), "Player 0 dice: 3"), zero.end());
+  EXPECT_NE(std::find(zero.begin(), zero.end(), "Player 1 dice: ?"), zero.end());
+  EXPECT_NE(std::find(zero.begin(), zero.end(), "tomove 1"), zero.end());
+  for (const std::string& line : zero) {
+    EXPECT_EQ(line.find("position"), std::string::npos) << "the position string shows all";
+  }
+  const std::vector<std::string> one = h.Send("d player 1");
+  EXPECT_NE(std::find(one.begin(), one.end(), "Player 0 dice: ?"), one.end());
+  EXPECT_NE(std::find(one.begin(), one.end(), "Player 1 dice: 5"), one.end());
+  for (const char* bad : {"d player 2", "d player", "d 0", "d player 0 more"}) {
+    const std::vector<std::string> out = h.Send(bad);
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(IsError(out[0])) << bad << ": " << out[0];
+  }
+}
+
 std::vector<std::string> RegisteredNames() {
   std::vector<std::string> names;
   for (const RulesetInfo& info : ListRulesets()) names.push_back(info.name);

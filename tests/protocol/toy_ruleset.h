@@ -225,7 +225,7 @@ class Toy {
     }
     return s;
   }
-  std::string Render(const State& s) const {
+  std::string Render(const State& s, Player /*viewer*/) const {  // shows nothing hidden
     return absl::StrCat("toy round ", s.round + 1, " of ", rounds_, "\n", "player 0 score ",
                         s.score[0], "\n", "player 1 score ", s.score[1]);
   }

@@ -23,7 +23,7 @@ void RandomGames(const QuickplayGame& game, int games, uint64_t seed) {
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
       ASSERT_TRUE(*parsed == state) << text;
       if (steps % 7 == 0) {
-        const std::string board = game.Render(state);
+        const std::string board = game.Render(state, kOmniscient);
         ASSERT_NE(board.find("Legend:"), std::string::npos);
       }
       Action chosen = kInvalidAction;
@@ -132,7 +132,7 @@ TEST(QuickplayGameTest, StateIsSmallAndHashesDistinguishPositions) {
 
 TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {
   auto game = MakeGame("");
-  const std::string board = game->Render(game->InitialState());
+  const std::string board = game->Render(game->InitialState(), 0);
   EXPECT_NE(board.find("  7 ...R"), std::string::npos) << board;
   EXPECT_NE(board.find("Round 1 of 6 | VP 0-0 | player 0: choose a unit to activate"),
             std::string::npos)

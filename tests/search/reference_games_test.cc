@@ -75,6 +75,18 @@ TEST(KuhnPokerTest, InformationSetsAndDeterminizationIgnoreTheOpponentCard) {
   }
 }
 
+TEST(KuhnPokerTest, BoardShowsTheOpponentCardOnlyAtTheEnd) {
+  const KuhnPoker game;
+  const KuhnPoker::State betting = Parse(game, "QK/p");
+  EXPECT_EQ(game.Render(betting, 0), "Player 0: Q\nPlayer 1: ?\nBetting: p\nTo move: player 1\n");
+  EXPECT_EQ(game.Render(betting, 1), "Player 0: ?\nPlayer 1: K\nBetting: p\nTo move: player 1\n");
+  EXPECT_EQ(game.Render(betting, kOmniscient),
+            "Player 0: Q\nPlayer 1: K\nBetting: p\nTo move: player 1\n");
+  EXPECT_EQ(game.Render(Parse(game, "Q-/"), 0), "Player 0: Q\nPlayer 1: -\nBetting: \n");
+  const std::string over = game.Render(Parse(game, "QK/pp"), 0);
+  EXPECT_NE(over.find("Player 1: K\n"), std::string::npos) << over;
+}
+
 // --- Liar's dice --------------------------------------------------------------------------
 
 TEST(LiarsDiceTest, BidsIncreaseAndLiarResolves) {
@@ -127,6 +139,24 @@ TEST(LiarsDiceTest, DealTextAndHiddenDice) {
   for (Action action : actions) {
     EXPECT_EQ(*game.ParseAction(bidding, 1, game.ActionToString(bidding, 1, action)), action);
   }
+}
+
+TEST(LiarsDiceTest, BoardShowsTheOpponentDiceOnlyAtTheEnd) {
+  const LiarsDice game(2, 6);
+  const LiarsDice::State bidding = Parse(game, "36/15/2x3");
+  EXPECT_EQ(game.Render(bidding, 0),
+            "Player 0 dice: 3 6\nPlayer 1 dice: ? ?\nBids: 2x3\nTo move: player 1\n");
+  EXPECT_EQ(game.Render(bidding, 1),
+            "Player 0 dice: ? ?\nPlayer 1 dice: 1 5\nBids: 2x3\nTo move: player 1\n");
+  EXPECT_EQ(game.Render(bidding, kOmniscient),
+            "Player 0 dice: 3 6\nPlayer 1 dice: 1 5\nBids: 2x3\nTo move: player 1\n");
+  // Not rolled yet: unknown to everyone.
+  EXPECT_EQ(game.Render(Parse(game, "36/5?/"), kOmniscient).substr(0, 32),
+            "Player 0 dice: 3 6\nPlayer 1 dice");
+  EXPECT_NE(game.Render(Parse(game, "36/5?/"), kOmniscient).find("Player 1 dice: 5 ?"),
+            std::string::npos);
+  const std::string over = game.Render(Parse(game, "36/15/2x3,liar"), 0);
+  EXPECT_NE(over.find("Player 1 dice: 1 5\n"), std::string::npos) << over;
 }
 
 TEST(LiarsDiceTest, InformationSetsAndDeterminizationIgnoreTheOpponentDice) {
@@ -207,6 +237,15 @@ TEST(GoofspielTest, TurnBasedBidStaysHiddenFromPlayerOne) {
     EXPECT_EQ(da, game.Determinize(b, 1, rng_b));
     EXPECT_TRUE(da.pending_bid == 2 || da.pending_bid == 3 || da.pending_bid == 4);
   }
+  // The board: player 1 sees that a bid was made, not which.
+  EXPECT_EQ(game.Render(a, 1),
+            "Round 2 of 4   points 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4  (bid made, hidden from "
+            "player 1)\nPlayer 1 hand: 1 3 4\nRounds: 4:1-2,3:?-\n");
+  EXPECT_EQ(game.Render(a, 0),
+            "Round 2 of 4   points 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4  (bid 4, hidden from "
+            "player 1)\nPlayer 1 hand: 1 3 4\nRounds: 4:1-2,3:4-\n");
+  EXPECT_EQ(game.Render(a, kOmniscient), game.Render(a, 0));
+  EXPECT_EQ(game.Render(a, 1), game.Render(b, 1));
   EXPECT_FALSE(Goofspiel(4, false).ParseState("4:1-").ok());  // no hidden bid when simultaneous
   EXPECT_FALSE(game.ParseState("4:1-2,4:").ok());             // prize 4 is gone
   EXPECT_FALSE(game.ParseState("4:1-2,3:1-").ok());           // card 1 was played

@@ -62,7 +62,7 @@ class DiceRace {
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& s) const { return StateToString(s); }
+  std::string Render(const State& s, Player) const { return StateToString(s); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
     return {};
@@ -118,7 +118,7 @@ class BiasedRps {
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& s) const { return StateToString(s); }
+  std::string Render(const State& s, Player) const { return StateToString(s); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
     return {};
@@ -182,7 +182,11 @@ class VaryingMenu {
   absl::StatusOr<State> ParseState(std::string_view) const {
     return absl::UnimplementedError("not needed by the tests");
   }
-  std::string Render(const State& s) const { return StateToString(s); }
+  // The coin is hidden from the mover: only an all-seeing viewer sees it.
+  std::string Render(const State& s, Player viewer) const {
+    const std::string text = StateToString(s);
+    return viewer == kOmniscient || s.chosen >= 0 ? text : "?" + text.substr(1);
+  }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
     return {};

@@ -137,7 +137,7 @@ class ToyGame {
     }
     return s;
   }
-  std::string Render(const State& s) const { return StateToString(s) + "\n"; }
+  std::string Render(const State& s, Player) const { return StateToString(s) + "\n"; }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const {
