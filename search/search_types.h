@@ -19,6 +19,8 @@ struct SearchProgress;
 // The most belief samples a tool accepts (the sample loop runs on one thread).
 inline constexpr int kMaxBeliefSamples = 1 << 24;
 
+enum class RolloutChoice { kRuleset, kUniform };
+
 struct SearchOptions {
   uint64_t seed = 0;
   int threads = 1;
@@ -34,6 +36,9 @@ struct SearchOptions {
   SimultaneousAlgorithm simultaneous = SimultaneousAlgorithm::kDecoupledUct;
   // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator.
   int rollout_cutoff = 0;
+  // Read by the tools, not by Searcher (whose policy is a template argument): search with
+  // the ruleset's registered playout policy, or with uniform random playouts to compare.
+  RolloutChoice rollout = RolloutChoice::kRuleset;
   // Determinizations sampled for SearchResult::belief: each share is within about
   // 1 / sqrt(belief_samples) of the prior's (at 95%, 0.98 / sqrt(n) at most).
   int belief_samples = 512;

@@ -24,6 +24,7 @@ struct Flags : PositionFlags {
   uint64_t seed = 0;
   bool deterministic = false;
   int cutoff = 0;
+  RolloutChoice rollout = RolloutChoice::kRuleset;
   double ucb_c = 1.4;
   Player player = 0;
   int belief_samples = 16384;
@@ -44,8 +45,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "seed", "search seed (default 0)", cxxopts::value<uint64_t>())(
         "deterministic", "same result for any thread count (needs --iterations)")(
         "cutoff", "playout steps before the evaluator decides (0: play to the end)",
-        cxxopts::value<int>())("ucb", "UCB exploration constant (default 1.4)",
-                               cxxopts::value<double>())(
+        cxxopts::value<int>())("rollout",
+                               "playout policy: ruleset (the ruleset's own, default) or uniform",
+                               cxxopts::value<std::string>())(
+        "ucb", "UCB exploration constant (default 1.4)", cxxopts::value<double>())(
         "player", "the searching seat at a simultaneous node (default 0)", cxxopts::value<int>())(
         "belief-samples", "determinizations behind the belief (default 16384)",
         cxxopts::value<int>())("json", "one JSON object instead of the table")("h,help",
@@ -60,6 +63,13 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (result.count("threads")) flags.threads = result["threads"].as<int>();
     if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
     if (result.count("cutoff")) flags.cutoff = result["cutoff"].as<int>();
+    if (result.count("rollout")) {
+      const std::string rollout = result["rollout"].as<std::string>();
+      if (rollout != "ruleset" && rollout != "uniform") {
+        return absl::InvalidArgumentError("--rollout must be ruleset or uniform");
+      }
+      flags.rollout = rollout == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
+    }
     if (result.count("ucb")) flags.ucb_c = result["ucb"].as<double>();
     if (result.count("player")) flags.player = result["player"].as<int>();
     if (result.count("belief-samples")) {
@@ -228,6 +238,7 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.max_iterations = flags.iterations;
   options.max_time_ms = flags.movetime_ms;
   options.rollout_cutoff = flags.cutoff;
+  options.rollout = flags.rollout;
   options.ucb_c = flags.ucb_c;
   options.belief_samples = flags.belief_samples;
   // A long search shows a progress line on stderr, rewritten in place (on_progress runs on

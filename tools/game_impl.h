@@ -1,4 +1,4 @@
-// GameImpl<G, E>: the type-erased Game/Position/Search of tools/game.h for any registered
+// GameImpl<G, E, P>: the type-erased Game/Position/Search of tools/game.h for any registered
 // ruleset G with its evaluator E. Written once; the registry instantiates it per ruleset.
 #ifndef SANDTABLE_TOOLS_GAME_IMPL_H_
 #define SANDTABLE_TOOLS_GAME_IMPL_H_
@@ -71,15 +71,15 @@ inline Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
 
 }  // namespace game_impl_internal
 
-template <RegisteredRuleset G, typename E>
+template <RegisteredRuleset G, typename E, typename P>
 class GameImpl;
 
-template <RegisteredRuleset G, typename E>
+template <RegisteredRuleset G, typename E, typename P>
 class PositionImpl final : public Position {
  public:
   using State = typename G::State;
 
-  PositionImpl(std::shared_ptr<const GameImpl<G, E>> game, const State& state)
+  PositionImpl(std::shared_ptr<const GameImpl<G, E, P>> game, const State& state)
       : game_(std::move(game)), state_(state) {}
 
   const State& state() const { return state_; }
@@ -158,29 +158,30 @@ class PositionImpl final : public Position {
   }
 
  private:
-  std::shared_ptr<const GameImpl<G, E>> game_;
+  std::shared_ptr<const GameImpl<G, E, P>> game_;
   State state_;
 };
 
-template <RegisteredRuleset G, typename E>
+// A search of a GameImpl<G, E, P> with playout policy R: P, or UniformRollout on request.
+template <RegisteredRuleset G, typename E, typename P, typename R>
 class SearchImpl final : public Search {
  public:
-  SearchImpl(std::shared_ptr<const GameImpl<G, E>> game, const SearchOptions& options)
+  SearchImpl(std::shared_ptr<const GameImpl<G, E, P>> game, const SearchOptions& options)
       : game_(std::move(game)), searcher_(game_->ruleset(), options, game_->evaluator()) {}
 
   SearchResult Run(const Position& position, Player player) override {
     CHECK(&position.game() == game_.get());
-    return searcher_.Search(static_cast<const PositionImpl<G, E>&>(position).state(), player);
+    return searcher_.Search(static_cast<const PositionImpl<G, E, P>&>(position).state(), player);
   }
   void Stop() override { searcher_.Stop(); }
 
  private:
-  std::shared_ptr<const GameImpl<G, E>> game_;  // outlives searcher_, which refers to it
-  Searcher<G, E> searcher_;
+  std::shared_ptr<const GameImpl<G, E, P>> game_;  // outlives searcher_, which refers to it
+  Searcher<G, E, R> searcher_;
 };
 
-template <RegisteredRuleset G, typename E>
-class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl<G, E>> {
+template <RegisteredRuleset G, typename E, typename P>
+class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl<G, E, P>> {
  public:
   // `spec` is the canonical spec, e.g. "quickplay(squad_size=4,cells_per_brick=1)".
   GameImpl(std::shared_ptr<const G> ruleset, std::string spec, E evaluator = {})
@@ -193,16 +194,21 @@ class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl
   std::string spec() const override { return spec_; }
   int MaxGameLength() const override { return ruleset_->MaxGameLength(); }
   std::unique_ptr<Position> NewInitialPosition() const override {
-    return std::make_unique<PositionImpl<G, E>>(this->shared_from_this(), ruleset_->InitialState());
+    return std::make_unique<PositionImpl<G, E, P>>(this->shared_from_this(),
+                                                   ruleset_->InitialState());
   }
   absl::StatusOr<std::unique_ptr<Position>> ParsePosition(std::string_view text) const override {
     absl::StatusOr<typename G::State> state = ruleset_->ParseState(text);
     if (!state.ok()) return state.status();
     return std::unique_ptr<Position>(
-        std::make_unique<PositionImpl<G, E>>(this->shared_from_this(), *state));
+        std::make_unique<PositionImpl<G, E, P>>(this->shared_from_this(), *state));
   }
   std::unique_ptr<Search> NewSearch(const SearchOptions& options) const override {
-    return std::make_unique<SearchImpl<G, E>>(this->shared_from_this(), options);
+    if (options.rollout == RolloutChoice::kUniform) {
+      return std::make_unique<SearchImpl<G, E, P, UniformRollout>>(this->shared_from_this(),
+                                                                   options);
+    }
+    return std::make_unique<SearchImpl<G, E, P, P>>(this->shared_from_this(), options);
   }
 
  private:
@@ -212,7 +218,7 @@ class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl
 };
 
 // Validates `values` against G's parameters and creates the game; the registry's factory.
-template <RegisteredRuleset G, typename E>
+template <RegisteredRuleset G, typename E, typename P>
 absl::StatusOr<std::shared_ptr<const Game>> CreateGameOf(
     const std::map<std::string, std::string>& values, std::string_view scenario_text) {
   const absl::StatusOr<Params> params = Params::Resolve(G::ParamDefs(), values);
@@ -223,11 +229,12 @@ absl::StatusOr<std::shared_ptr<const Game>> CreateGameOf(
   std::string spec{std::string_view(G::kName)};
   if (!canonical.empty()) absl::StrAppend(&spec, "(", canonical, ")");
   return std::shared_ptr<const Game>(
-      std::make_shared<GameImpl<G, E>>(*std::move(ruleset), std::move(spec)));
+      std::make_shared<GameImpl<G, E, P>>(*std::move(ruleset), std::move(spec)));
 }
 
-template <RegisteredRuleset G, typename E>
-absl::StatusOr<Action> PositionImpl<G, E>::ParseAction(Player actor, std::string_view text) const {
+template <RegisteredRuleset G, typename E, typename P>
+absl::StatusOr<Action> PositionImpl<G, E, P>::ParseAction(Player actor,
+                                                          std::string_view text) const {
   const G& game = ruleset();
   const NodeKind kind = Kind();
   if (kind == NodeKind::kTerminal) {
@@ -274,8 +281,8 @@ absl::StatusOr<Action> PositionImpl<G, E>::ParseAction(Player actor, std::string
   return *action;
 }
 
-template <RegisteredRuleset G, typename E>
-PlayoutStats PositionImpl<G, E>::RandomPlayouts(int64_t games, uint64_t seed) const {
+template <RegisteredRuleset G, typename E, typename P>
+PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed) const {
   const G& game = ruleset();
   PlayoutStats stats;
   Rng rng(seed);

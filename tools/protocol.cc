@@ -297,6 +297,8 @@ SearchOptions ProtocolSession::MakeSearchOptions() const {
                          : simultaneous == "regret" ? SimultaneousAlgorithm::kRegretMatching
                                                     : SimultaneousAlgorithm::kDecoupledUct;
   options.rollout_cutoff = static_cast<int>(options_.GetInt(kOptRolloutCutoff));
+  options.rollout =
+      options_.Get(kOptRollout) == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
   options.belief_samples = static_cast<int>(options_.GetInt(kOptBeliefSamples));
   options.progress_interval_ms = kProgressIntervalMs;
   return options;

@@ -54,6 +54,9 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   simultaneous.choices = {"decoupled", "exp3", "regret"};
   defs_.push_back(simultaneous);
   defs_.push_back(Spin(kOptRolloutCutoff, 0, 0, 100000));
+  ProtocolOptionDef rollout{std::string(kOptRollout), Type::kCombo, "ruleset"};
+  rollout.choices = {"ruleset", "uniform"};
+  defs_.push_back(rollout);
   defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, kMaxBeliefSamples));
   for (const ProtocolOptionDef& def : defs_) values_.push_back(def.default_value);
 }

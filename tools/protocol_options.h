@@ -37,6 +37,7 @@ inline constexpr std::string_view kOptUcbConstant = "UCBConstant";
 inline constexpr std::string_view kOptSeat = "Seat";
 inline constexpr std::string_view kOptSimultaneous = "Simultaneous";
 inline constexpr std::string_view kOptRolloutCutoff = "RolloutCutoff";
+inline constexpr std::string_view kOptRollout = "Rollout";
 inline constexpr std::string_view kOptBeliefSamples = "BeliefSamples";
 
 class ProtocolOptions {

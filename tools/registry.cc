@@ -9,6 +9,7 @@
 
 #if defined(SANDTABLE_HAVE_QUICKPLAY)
 #include "eval/quickplay_evaluator.h"
+#include "eval/quickplay_rollout.h"
 #include "rulesets/quickplay/quickplay.h"
 #endif
 #if defined(SANDTABLE_HAVE_REFERENCE)
@@ -31,22 +32,23 @@ struct Entry {
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
 };
 
-template <RegisteredRuleset G, typename E>
+// G with its evaluator E and playout policy P.
+template <RegisteredRuleset G, typename E = NeutralEvaluator, typename P = UniformRollout>
 Entry Register() {
   return Entry{G::kName, [] { return std::string_view(G::Description()); }, &G::ParamDefs,
-               &CreateGameOf<G, E>};
+               &CreateGameOf<G, E, P>};
 }
 
 // The registry: one line per ruleset, the default first.
 std::vector<Entry> MakeEntries() {
   std::vector<Entry> entries;
 #if defined(SANDTABLE_HAVE_QUICKPLAY)
-  entries.push_back(Register<QuickplayGame, QuickplayEvaluator>());
+  entries.push_back(Register<QuickplayGame, QuickplayEvaluator, QuickplayRollout>());
 #endif
 #if defined(SANDTABLE_HAVE_REFERENCE)
-  entries.push_back(Register<KuhnPoker, NeutralEvaluator>());
-  entries.push_back(Register<LiarsDice, NeutralEvaluator>());
-  entries.push_back(Register<Goofspiel, NeutralEvaluator>());
+  entries.push_back(Register<KuhnPoker>());
+  entries.push_back(Register<LiarsDice>());
+  entries.push_back(Register<Goofspiel>());
 #endif
   return entries;
 }

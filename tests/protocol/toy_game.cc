@@ -147,7 +147,7 @@ absl::StatusOr<std::shared_ptr<const Game>> CreateToyGame(std::string_view spec,
   if (parsed->name != "toy") {
     return absl::NotFoundError(absl::StrCat("unknown ruleset '", parsed->name, "'; known: toy"));
   }
-  return CreateGameOf<Toy, NeutralEvaluator>(parsed->values, scenario_text);
+  return CreateGameOf<Toy, NeutralEvaluator, UniformRollout>(parsed->values, scenario_text);
 }
 
 std::shared_ptr<const Game> WithStandInSearch(std::shared_ptr<const Game> game) {

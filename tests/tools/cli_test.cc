@@ -62,6 +62,7 @@ TEST(CliTest, FlagErrorsExitWithStatusTwo) {
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--state", "s", "--scenario", "f"}),
                    "not both");
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--threads", "0"}), "--threads");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--rollout", "smart"}), "--rollout");
   ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--belief-samples", "0"}),
                    "--belief-samples");
   ExpectUsageError(RunCommand(&RunMatch, {"match", "--a", "random"}), "--a and --b are required");

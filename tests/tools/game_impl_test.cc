@@ -119,5 +119,39 @@ TEST(RegistryTest, ListsAndCreatesRulesets) {
   EXPECT_FALSE(CreateGame("bad name(").ok());
 }
 
+// The tree size of a fixed deterministic search from the initial position (after the deal).
+int64_t TreeNodes(const Game& game, RolloutChoice rollout) {
+  std::unique_ptr<Position> position = game.NewInitialPosition();
+  Rng dice(3);
+  while (position->Kind() == NodeKind::kChance) {
+    const ChanceList outcomes = position->ChanceOutcomes();
+    position->Apply(outcomes[static_cast<int>(dice.Below(outcomes.size()))].outcome);
+  }
+  SearchOptions options;
+  options.max_iterations = 300;
+  options.deterministic = true;
+  options.seed = 9;
+  options.rollout = rollout;
+  const Player player = position->Kind() == NodeKind::kDecision ? position->CurrentPlayer() : 0;
+  return game.NewSearch(options)->Run(*position, player).tree_nodes;
+}
+
+TEST(RegistryTest, SearchesUseTheRulesetsPlayoutPolicyUnlessToldUniform) {
+#if defined(SANDTABLE_HAVE_QUICKPLAY)
+  const auto quickplay = CreateGame("quickplay");
+  ASSERT_TRUE(quickplay.ok()) << quickplay.status();
+  // Other playouts, another tree.
+  EXPECT_NE(TreeNodes(**quickplay, RolloutChoice::kRuleset),
+            TreeNodes(**quickplay, RolloutChoice::kUniform));
+#endif
+#if defined(SANDTABLE_HAVE_REFERENCE)
+  const auto liars_dice = CreateGame("liars_dice");
+  ASSERT_TRUE(liars_dice.ok()) << liars_dice.status();
+  // Its registered policy is the uniform one.
+  EXPECT_EQ(TreeNodes(**liars_dice, RolloutChoice::kRuleset),
+            TreeNodes(**liars_dice, RolloutChoice::kUniform));
+#endif
+}
+
 }  // namespace
 }  // namespace sandtable

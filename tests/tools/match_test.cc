@@ -20,6 +20,9 @@ TEST(PlayerSpecTest, Parses) {
   EXPECT_EQ(ismcts->search.threads, 2);
   EXPECT_DOUBLE_EQ(ismcts->search.ucb_c, 0.7);
   EXPECT_EQ(ismcts->search.rollout_cutoff, 20);
+  EXPECT_EQ(ismcts->search.rollout, RolloutChoice::kRuleset);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:rollout=uniform")->search.rollout, RolloutChoice::kUniform);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:rollout=ruleset")->search.rollout, RolloutChoice::kRuleset);
   // No limit given: 1000 iterations.
   EXPECT_EQ(ParsePlayerSpec("ismcts")->search.max_iterations, 1000);
   EXPECT_EQ(ParsePlayerSpec("ismcts:iterations=2000")->search.max_iterations, 2000);
@@ -28,9 +31,10 @@ TEST(PlayerSpecTest, Parses) {
 }
 
 TEST(PlayerSpecTest, RejectsWithReasons) {
-  for (const char* bad : {"", "alphazero", "random:x=1", "greedy:depth=2", "ismcts:",
-                          "ismcts:iterations=0", "ismcts:iterations=ten", "ismcts:threads",
-                          "ismcts:foo=1", "ismcts:c=-1", "ismcts:deterministic=2"}) {
+  for (const char* bad :
+       {"", "alphazero", "random:x=1", "greedy:depth=2", "ismcts:", "ismcts:iterations=0",
+        "ismcts:iterations=ten", "ismcts:threads", "ismcts:foo=1", "ismcts:c=-1",
+        "ismcts:deterministic=2", "ismcts:rollout=greedy"}) {
     const auto spec = ParsePlayerSpec(bad);
     EXPECT_FALSE(spec.ok()) << bad;
     EXPECT_THAT(std::string(spec.status().message()), HasSubstr("expected random, greedy")) << bad;

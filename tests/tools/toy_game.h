@@ -150,7 +150,7 @@ static_assert(RegisteredRuleset<ToyGame>);
 // The toy game behind the type-erased interface, as the registry would make it.
 inline std::shared_ptr<const Game> ToyGameObject() {
   absl::StatusOr<std::shared_ptr<const Game>> game =
-      CreateGameOf<ToyGame, NeutralEvaluator>({}, "");
+      CreateGameOf<ToyGame, NeutralEvaluator, UniformRollout>({}, "");
   CHECK(game.ok());
   return *game;
 }

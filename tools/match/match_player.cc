@@ -99,7 +99,7 @@ absl::Status BadSpec(std::string_view text, std::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat(
       "player '", AbslView(text), "': ", AbslView(why),
       " (expected random, greedy[:budget=N] or ismcts[:iterations=N,movetime=MS,threads=T,"
-      "c=X,cutoff=K,deterministic=0|1])"));
+      "c=X,cutoff=K,rollout=ruleset|uniform,deterministic=0|1])"));
 }
 
 }  // namespace
@@ -203,6 +203,10 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
       } else if (key == "cutoff") {
         status = need(is_int && number >= 0 && number <= 1000000, "an integer >= 0");
         spec.search.rollout_cutoff = static_cast<int>(number);
+      } else if (key == "rollout") {
+        status = need(value == "ruleset" || value == "uniform", "ruleset or uniform");
+        spec.search.rollout =
+            value == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
       } else if (key == "deterministic") {
         status = need(is_int && (number == 0 || number == 1), "0 or 1");
         spec.search.deterministic = number == 1;
