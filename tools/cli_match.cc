@@ -141,6 +141,11 @@ std::string SummaryJson(const MatchScore& score, const Flags& flags) {
   json.Key("elo").Double(elo.elo);
   json.Key("eloLower").Double(elo.lower);
   json.Key("eloUpper").Double(elo.upper);
+  json.Key("meanReturn").Double(score.MeanReturn());
+  if (const ReturnInterval interval = MeanReturnInterval(score); interval.valid) {
+    json.Key("meanReturnLower").Double(interval.lower);
+    json.Key("meanReturnUpper").Double(interval.upper);
+  }
   if (flags.sprt) {
     const SprtResult sprt = Sprt(score, flags.elo0, flags.elo1);
     json.Key("sprt").BeginObject();
@@ -183,6 +188,15 @@ std::string MatchSummary(const MatchScore& score, bool sprt, double elo0, double
                                 : "per game";
   absl::StrAppend(&text, "Elo difference ", SignedElo(elo.elo), " (95% interval ",
                   SignedElo(elo.lower), " .. ", SignedElo(elo.upper), "; ", model, ")\n");
+  // How much A wins on average: where a win can be worth more or less (kuhn_poker's chips)
+  // this says what the counts above cannot.
+  const ReturnInterval interval = MeanReturnInterval(score);
+  absl::StrAppend(
+      &text, absl::StrFormat("Mean return of A: %+.3f per game", score.MeanReturn()),
+      interval.valid
+          ? absl::StrFormat(" (95%% interval %+.3f .. %+.3f over %d pairs)\n", interval.lower,
+                            interval.upper, score.pair_count())
+          : absl::StrCat(" (an interval from ", kMinPairsForReturnInterval, " pairs on)\n"));
   if (sprt) {
     const SprtResult result = Sprt(score, elo0, elo1);
     absl::StrAppend(&text, absl::StrFormat("SPRT elo0=%g elo1=%g alpha=beta=0.05: LLR %.3f "

@@ -204,6 +204,10 @@ TEST(CliTest, MatchJsonLines) {
   EXPECT_THAT(text.out, HasSubstr("Elo difference "));
   EXPECT_THAT(text.out, HasSubstr("SPRT elo0=0 elo1=50"));
   EXPECT_THAT(text.err, HasSubstr("6/6"));  // the progress bar
+  // kuhn_poker's returns are chips: the summary says how many A wins on average.
+  EXPECT_THAT(text.out, HasSubstr("Mean return of A: "));
+  EXPECT_THAT(text.out, HasSubstr("(an interval from 10 pairs on)"));
+  EXPECT_THAT(outcome.out, HasSubstr("\"meanReturn\":"));
 }
 
 TEST(CliTest, DemoPlaysToTheEnd) {

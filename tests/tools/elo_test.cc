@@ -176,6 +176,29 @@ TEST(EloTest, PairsAreCountedByPoints) {
   EXPECT_DOUBLE_EQ(score.PairFraction(), 0.4);
 }
 
+TEST(EloTest, MeanReturnAndItsIntervalFromThePairs) {
+  MatchScore score;
+  // Ten pairs: five of mean +0.5 (+1 and 0), five of mean -0.25 (+0.5 and -1).
+  for (int i = 0; i < 5; ++i) {
+    for (double r : {1.0, 0.0, 0.5, -1.0}) score.AddGame(r);
+    score.AddPair(1.0, 0.0);
+    score.AddPair(0.5, -1.0);
+  }
+  EXPECT_DOUBLE_EQ(score.MeanReturn(), 0.125);
+  // Pair means +0.5 and -0.25 around 0.125: squared deviations 0.140625 each, sample
+  // variance 10 * 0.140625 / 9 = 0.15625, standard error sqrt(0.015625) = 0.125.
+  const ReturnInterval interval = MeanReturnInterval(score);
+  ASSERT_TRUE(interval.valid);
+  EXPECT_NEAR(interval.lower, 0.125 - 1.96 * 0.125, 1e-12);
+  EXPECT_NEAR(interval.upper, 0.125 + 1.96 * 0.125, 1e-12);
+  // Too few pairs: no interval.
+  MatchScore few;
+  for (double r : {1.0, -0.5, 0.0}) few.AddGame(r);
+  few.AddPair(1.0, -0.5);
+  EXPECT_DOUBLE_EQ(few.MeanReturn(), 0.5 / 3);
+  EXPECT_FALSE(MeanReturnInterval(few).valid);
+}
+
 TEST(EloTest, PentanomialInterval) {
   const MatchScore score = SplitPairs();
   EXPECT_EQ(score.games(), 200);

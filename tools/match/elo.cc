@@ -13,6 +13,7 @@ double MatchScore::Fraction() const {
 }
 
 void MatchScore::AddGame(double a_result) {
+  return_sum += a_result;
   if (a_result > 0) {
     ++wins;
   } else if (a_result < 0) {
@@ -26,6 +27,24 @@ void MatchScore::AddPair(double first_result, double second_result) {
   // Points in halves: a win 2, a draw 1, a loss 0; pairs[k] is worth k/2 points.
   const auto halves = [](double result) { return result > 0 ? 2 : (result < 0 ? 0 : 1); };
   ++pairs[halves(first_result) + halves(second_result)];
+  const double mean = (first_result + second_result) / 2;
+  pair_return_sum += mean;
+  pair_return_squares += mean * mean;
+}
+
+double MatchScore::MeanReturn() const {
+  return games() == 0 ? 0.0 : return_sum / static_cast<double>(games());
+}
+
+ReturnInterval MeanReturnInterval(const MatchScore& score) {
+  const int64_t n = score.pair_count();
+  if (n < kMinPairsForReturnInterval) return {};
+  const double count = static_cast<double>(n);
+  const double mean = score.pair_return_sum / count;
+  const double variance =
+      std::max(0.0, (score.pair_return_squares - count * mean * mean) / (count - 1));
+  const double half = 1.96 * std::sqrt(variance / count);
+  return {true, mean - half, mean + half};
 }
 
 int64_t MatchScore::pair_count() const {

@@ -14,6 +14,11 @@ struct MatchScore {
   // Completed pairs (the two games of one seed, sides swapped) by the first player's points
   // in the pair: pairs[k] counts pairs worth k/2 points (0, 1/2, 1, 3/2 or 2).
   int64_t pairs[5] = {0, 0, 0, 0, 0};
+  // The first player's returns (in [-1, 1]): their sum over games, and over the completed
+  // pairs the sum and sum of squares of each pair's mean.
+  double return_sum = 0;
+  double pair_return_sum = 0;
+  double pair_return_squares = 0;
 
   // A game with the first player's result `a_result` (> 0 win, 0 draw, < 0 loss).
   void AddGame(double a_result);
@@ -26,7 +31,20 @@ struct MatchScore {
   double Fraction() const;
   // Points per game over the completed pairs; 0.5 before any.
   double PairFraction() const;
+  // The first player's mean return per game; 0 before any game.
+  double MeanReturn() const;
 };
+
+// A 95% interval for the first player's mean return per game, from the spread of the
+// completed pairs' means (normal approximation, so only from kMinPairsForReturnInterval
+// pairs on; `valid` false before).
+inline constexpr int64_t kMinPairsForReturnInterval = 10;
+struct ReturnInterval {
+  bool valid = false;
+  double lower = 0;
+  double upper = 0;
+};
+ReturnInterval MeanReturnInterval(const MatchScore& score);
 
 // The logistic Elo model: expected score of a player `elo` points stronger, and back.
 // EloFromScore(0) = -infinity, EloFromScore(1) = +infinity.
