@@ -1,5 +1,6 @@
 // GameImpl<G, E, P>: the type-erased Game/Position/Search of tools/game.h for any registered
-// ruleset G with its evaluator E. Written once; the registry instantiates it per ruleset.
+// ruleset G with its evaluator E and playout policy P. Written once; the registry
+// instantiates it per ruleset.
 #ifndef SANDTABLE_TOOLS_GAME_IMPL_H_
 #define SANDTABLE_TOOLS_GAME_IMPL_H_
 

@@ -15,11 +15,17 @@ constexpr char kActR[] =
 constexpr int kDraws = 40000;
 using Rollout = QuickplayRollout;
 
+// Player 0's legal actions at `s`.
+ActionList Legal(const QuickplayGame& game, const State& s) {
+  ActionList actions;
+  game.LegalActions(s, 0, actions);
+  return actions;
+}
+
 // The frequency of `pick` over kDraws choices is within 4.5 standard deviations of `p`.
 template <typename Pick>
 void ExpectFrequency(const QuickplayGame& game, const State& s, double p, Pick pick) {
-  ActionList actions;
-  game.LegalActions(s, 0, actions);
+  const ActionList actions = Legal(game, s);
   Rng rng(17);
   int hits = 0;
   for (int i = 0; i < kDraws; ++i) hits += pick(Rollout().Choose(game, s, actions, rng)) ? 1 : 0;
@@ -44,8 +50,7 @@ TEST(QuickplayRolloutTest, ShootsWhenItCan) {
   const State s = ParseOrDie(*game, Position("R@0,0:4/0 T@1,2:0 B@2,5:0 r@4,0:4/0 t@10,7:0 "
                                              "b@9,7:0",
                                              kActR));
-  ActionList actions;
-  game->LegalActions(s, 0, actions);
+  const ActionList actions = Legal(*game, s);
   int shots = 0;
   int moves = 0;
   for (Action a : actions) {
@@ -68,8 +73,7 @@ TEST(QuickplayRolloutTest, MovesTowardsTheStrategicPoint) {
   const State s = ParseOrDie(*game, Position("R@0,0:4/0 T@1,2:0 B@2,5:0 r@11,7:4/0 t@10,7:0 "
                                              "b@9,7:0",
                                              kActR));
-  ActionList actions;
-  game->LegalActions(s, 0, actions);
+  const ActionList actions = Legal(*game, s);
   int best = 1 << 20;
   for (Action a : actions) {
     if (IsMove(a)) best = std::min(best, Rollout::DistanceToObjective(*game, a));
