@@ -99,5 +99,30 @@ TEST(QuickplayRolloutTest, MovesTowardsTheStrategicPoint) {
   EXPECT_GT(p, 3 * closest / n);  // far more often than uniform play
 }
 
+TEST(QuickplayRolloutTest, AUnitHoldingAPointStaysInItsRange) {
+  auto game = MakeGame(TestScenario());
+  // R is near the strategic point (10,6); nobody is in range to shoot.
+  const State s = ParseOrDie(*game, Position("R@9,5:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 "
+                                             "b@2,7:0",
+                                             kActR));
+  ASSERT_NE(game->ObjectivesNear(game->CellIndex(9, 5)), 0);
+  const ActionList actions = Legal(*game, s);
+  int leaving = 0;  // moves out of every point's range
+  int others = 0;   // not moves
+  for (Action a : actions) {
+    ASSERT_FALSE(IsShot(a));
+    leaving += IsMove(a) && game->ObjectivesNear(static_cast<int>(a)) == 0 ? 1 : 0;
+    others += IsMove(a) ? 0 : 1;
+  }
+  ASSERT_GT(leaving, 0);
+  const double n = actions.size();
+  // Only the uniform choices leave: the 5% that do not try to move, and the draws that
+  // sampled no move at all.
+  const double p = (0.05 + 0.95 * std::pow(others / n, Rollout::kMoveSamples)) * leaving / n;
+  ExpectFrequency(*game, s, p, [&](Action a) {
+    return IsMove(a) && game->ObjectivesNear(static_cast<int>(a)) == 0;
+  });
+}
+
 }  // namespace
 }  // namespace sandtable::quickplay_test
