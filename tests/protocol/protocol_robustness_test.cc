@@ -44,6 +44,7 @@ const std::vector<std::string>& SeedLines() {
       "setoption name UCBConstant value 0.5",
       "setoption name Deterministic value true",
       "setoption name Simultaneous value exp3",
+      "setoption name Rollout value uniform",
       "setoption name Ruleset value toy(rounds=3)",
       "setoption name Ruleset value toy",
       "setoption name Scenario value <empty>",

@@ -72,6 +72,7 @@ TEST(Protocol, BadLinesGetExactlyOneErrorAndChangeNothing) {
                           "go iterations",
                           "setoption name Threads value 0",
                           "setoption name NoSuch value 1",
+                          "setoption name Rollout value smart",
                           "setoption name Ruleset value chess",
                           "setoption name Ruleset value toy(rounds=9)",
                           "setoption name Scenario value /nonexistent/file",
