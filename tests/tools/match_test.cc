@@ -33,8 +33,8 @@ TEST(PlayerSpecTest, Parses) {
 TEST(PlayerSpecTest, RejectsWithReasons) {
   for (const char* bad :
        {"", "alphazero", "random:x=1", "greedy:depth=2", "ismcts:", "ismcts:iterations=0",
-        "ismcts:iterations=ten", "ismcts:threads", "ismcts:foo=1", "ismcts:c=-1",
-        "ismcts:deterministic=2", "ismcts:rollout=greedy"}) {
+        "ismcts:iterations=ten", "ismcts:threads", "ismcts:foo=1", "ismcts:c=-1", "ismcts:c=inf",
+        "ismcts:c=nan", "ismcts:deterministic=2", "ismcts:rollout=greedy"}) {
     const auto spec = ParsePlayerSpec(bad);
     EXPECT_FALSE(spec.ok()) << bad;
     EXPECT_THAT(std::string(spec.status().message()), HasSubstr("expected random, greedy")) << bad;

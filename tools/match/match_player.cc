@@ -198,7 +198,8 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
         status = need(is_int && number >= 1 && number <= 256, "1..256");
         spec.search.threads = static_cast<int>(number);
       } else if (key == "c") {
-        status = need(absl::SimpleAtod(value, &real) && real >= 0, "a number >= 0");
+        status = need(absl::SimpleAtod(value, &real) && std::isfinite(real) && real >= 0,
+                      "a finite number >= 0");
         spec.search.ucb_c = real;
       } else if (key == "cutoff") {
         status = need(is_int && number >= 0 && number <= 1000000, "an integer >= 0");

@@ -33,7 +33,8 @@ struct PlayerSpec {
 
 // Accepted: random | greedy[:budget=N] | ismcts[:key=value,...] with keys iterations,
 // movetime (ms), threads, c (UCB constant), cutoff (playout steps before the evaluator),
-// deterministic (0|1). ismcts without a limit searches 1000 iterations.
+// rollout (ruleset|uniform), deterministic (0|1). ismcts without a limit searches 1000
+// iterations.
 absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text);
 
 class MatchPlayer {
