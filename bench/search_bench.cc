@@ -105,8 +105,7 @@ double TimedControl(int threads, int64_t steps, uint64_t seed) {
 // work that shares nothing, not even cache, started the same way. speedup / host is the
 // searcher's own efficiency.
 // ceiling = 2 x 1-thread time / time of the independent pair: what two searches that share
-// no tree (but the last-level cache and memory) get. host - ceiling is what two trees'
-// memory traffic costs; ceiling - speedup is what sharing one tree costs.
+// no tree, but the last-level cache and memory (two trees' worth), get.
 template <typename G>
 void RunSpeedup(benchmark::State& bench, const G& game) {
   const typename G::State root = FirstDecision(game);
