@@ -3,6 +3,7 @@
 #include "eval/quickplay_rollout.h"
 
 #include <cmath>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "tests/quickplay/quickplay_test_util.h"
@@ -14,6 +15,11 @@ constexpr char kActR[] =
     "round=1 phase=act player=0 vp=0-0 active=R done=- target=- weapon=- hits=0";
 constexpr int kDraws = 40000;
 using Rollout = QuickplayRollout;
+
+// A position of the test board in which player 0's R is activated.
+State Activating(const QuickplayGame& game, const std::string& units) {
+  return ParseOrDie(game, Position(units, kActR));
+}
 
 // Player 0's legal actions at `s`.
 ActionList Legal(const QuickplayGame& game, const State& s) {
@@ -47,9 +53,7 @@ TEST(QuickplayRolloutTest, DistanceCountsDiagonalStepsAsOne) {
 TEST(QuickplayRolloutTest, ShootsWhenItCan) {
   auto game = MakeGame(TestScenario());
   // r is 4 cells away: R may shoot it, move, or end.
-  const State s = ParseOrDie(*game, Position("R@0,0:4/0 T@1,2:0 B@2,5:0 r@4,0:4/0 t@10,7:0 "
-                                             "b@9,7:0",
-                                             kActR));
+  const State s = Activating(*game, "R@0,0:4/0 T@1,2:0 B@2,5:0 r@4,0:4/0 t@10,7:0 b@9,7:0");
   const ActionList actions = Legal(*game, s);
   int shots = 0;
   int moves = 0;
@@ -70,9 +74,7 @@ TEST(QuickplayRolloutTest, ShootsWhenItCan) {
 TEST(QuickplayRolloutTest, MovesTowardsTheStrategicPoint) {
   auto game = MakeGame(TestScenario());
   // Nobody in range: R moves or ends.
-  const State s = ParseOrDie(*game, Position("R@0,0:4/0 T@1,2:0 B@2,5:0 r@11,7:4/0 t@10,7:0 "
-                                             "b@9,7:0",
-                                             kActR));
+  const State s = Activating(*game, "R@0,0:4/0 T@1,2:0 B@2,5:0 r@11,7:4/0 t@10,7:0 b@9,7:0");
   const ActionList actions = Legal(*game, s);
   int best = 1 << 20;
   for (Action a : actions) {
@@ -102,9 +104,7 @@ TEST(QuickplayRolloutTest, MovesTowardsTheStrategicPoint) {
 TEST(QuickplayRolloutTest, AUnitHoldingAPointStaysInItsRange) {
   auto game = MakeGame(TestScenario());
   // R is near the strategic point (10,6); nobody is in range to shoot.
-  const State s = ParseOrDie(*game, Position("R@9,5:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 "
-                                             "b@2,7:0",
-                                             kActR));
+  const State s = Activating(*game, "R@9,5:4/0 T@1,0:0 B@2,0:0 r@0,7:4/0 t@1,7:0 b@2,7:0");
   ASSERT_NE(game->ObjectivesNear(game->CellIndex(9, 5)), 0);
   const ActionList actions = Legal(*game, s);
   int leaving = 0;  // moves out of every point's range
