@@ -6,6 +6,7 @@
 #include <cxxopts.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -64,11 +65,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
     if (result.count("cutoff")) flags.cutoff = result["cutoff"].as<int>();
     if (result.count("rollout")) {
-      const std::string rollout = result["rollout"].as<std::string>();
-      if (rollout != "ruleset" && rollout != "uniform") {
-        return absl::InvalidArgumentError("--rollout must be ruleset or uniform");
-      }
-      flags.rollout = rollout == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
+      const std::optional<RolloutChoice> rollout =
+          RolloutChoiceNamed(result["rollout"].as<std::string>());
+      if (!rollout) return absl::InvalidArgumentError("--rollout must be ruleset or uniform");
+      flags.rollout = *rollout;
     }
     if (result.count("ucb")) flags.ucb_c = result["ucb"].as<double>();
     if (result.count("player")) flags.player = result["player"].as<int>();

@@ -196,6 +196,12 @@ Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
   return outcomes.back().outcome;  // rounding left a sliver
 }
 
+std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name) {
+  if (name == "ruleset") return RolloutChoice::kRuleset;
+  if (name == "uniform") return RolloutChoice::kUniform;
+  return std::nullopt;
+}
+
 std::string BestSoFar(const SearchResult& snapshot) {
   if (snapshot.actions.empty()) return "";
   const RootActionStats& top = snapshot.actions[0];

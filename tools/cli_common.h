@@ -6,6 +6,7 @@
 #include <cxxopts.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -114,6 +115,9 @@ absl::Status ApplyMoveText(Position& position, std::string_view text,
 absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
                                                        const std::string& state_text,
                                                        const std::vector<std::string>& moves);
+
+// "ruleset" or "uniform" (the playout policy's names in every tool), or nullopt.
+std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name);
 
 // For a progress line: ", best <action> (<win probability>%)" of the most visited root
 // action of a search snapshot, or "" before it has one.

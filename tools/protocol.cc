@@ -297,8 +297,9 @@ SearchOptions ProtocolSession::MakeSearchOptions() const {
                          : simultaneous == "regret" ? SimultaneousAlgorithm::kRegretMatching
                                                     : SimultaneousAlgorithm::kDecoupledUct;
   options.rollout_cutoff = static_cast<int>(options_.GetInt(kOptRolloutCutoff));
-  options.rollout =
-      options_.Get(kOptRollout) == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
+  const std::optional<RolloutChoice> rollout = RolloutChoiceNamed(options_.Get(kOptRollout));
+  CHECK(rollout.has_value());  // the option accepts only the two names
+  options.rollout = *rollout;
   options.belief_samples = static_cast<int>(options_.GetInt(kOptBeliefSamples));
   options.progress_interval_ms = kProgressIntervalMs;
   return options;

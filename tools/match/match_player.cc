@@ -1,6 +1,7 @@
 #include "tools/match/match_player.h"
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -205,9 +206,10 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
         status = need(is_int && number >= 0 && number <= 1000000, "an integer >= 0");
         spec.search.rollout_cutoff = static_cast<int>(number);
       } else if (key == "rollout") {
-        status = need(value == "ruleset" || value == "uniform", "ruleset or uniform");
-        spec.search.rollout =
-            value == "uniform" ? RolloutChoice::kUniform : RolloutChoice::kRuleset;
+        const std::optional<RolloutChoice> rollout =
+            RolloutChoiceNamed(std::string_view(value.data(), value.size()));
+        status = need(rollout.has_value(), "ruleset or uniform");
+        spec.search.rollout = rollout.value_or(RolloutChoice::kRuleset);
       } else if (key == "deterministic") {
         status = need(is_int && (number == 0 || number == 1), "0 or 1");
         spec.search.deterministic = number == 1;
