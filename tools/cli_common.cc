@@ -1,6 +1,7 @@
 #include "tools/cli_common.h"
 
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/check.h"
+#include "tools/protocol_text.h"
 #include "tools/registry.h"
 
 namespace sandtable {
@@ -83,11 +85,24 @@ int Fail(std::string_view command, const absl::Status& status, std::ostream& err
   return code;
 }
 
-absl::StatusOr<std::string> ReadTextFile(const std::string& path) {
+absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
+  constexpr uintmax_t kMaxBytes = 16 << 20;
+  const auto cannot = [&](absl::string_view why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read file '", OneLine(path, 120), "'", why));
+  };
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return cannot("");
+  if (!std::filesystem::is_regular_file(status)) return cannot(": not a regular file");
+  const uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) return cannot("");
+  if (size > kMaxBytes) return cannot(": larger than 16 MiB");
+  if (size == 0) return cannot(": it is empty");
   std::ifstream file(path, std::ios::binary);
-  if (!file) return absl::NotFoundError(absl::StrCat("cannot read file '", path, "'"));
   std::ostringstream text;
   text << file.rdbuf();
+  if (!file || text.str().empty()) return cannot("");
   return text.str();
 }
 
@@ -95,7 +110,7 @@ absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_
                                                      const std::string& scenario_path) {
   std::string scenario_text;
   if (!scenario_path.empty()) {
-    absl::StatusOr<std::string> text = ReadTextFile(scenario_path);
+    absl::StatusOr<std::string> text = ReadScenarioFile(scenario_path);
     if (!text.ok()) return text.status();
     scenario_text = *std::move(text);
   }

@@ -85,7 +85,10 @@ int Fail(std::string_view command, std::string_view message, std::ostream& err,
 int Fail(std::string_view command, const absl::Status& status, std::ostream& err,
          int code = kExitUsage);
 
-absl::StatusOr<std::string> ReadTextFile(const std::string& path);
+// A scenario file's text. Errors ("cannot read file '<path>': why") for anything but a
+// non-empty regular file of at most 16 MiB: a device or a directory would otherwise read
+// forever or as an empty scenario (the default one).
+absl::StatusOr<std::string> ReadScenarioFile(const std::string& path);
 
 // The game named by `ruleset_spec` ("" = the default ruleset), with the scenario read from
 // `scenario_path` when it is not empty.

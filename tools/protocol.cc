@@ -3,10 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -27,8 +24,6 @@ using Clock = std::chrono::steady_clock;
 
 // How often a running search reports (the protocol promises at most 500 ms between lines).
 constexpr int kProgressIntervalMs = 250;
-// Scenario files are small text; this guards against reading a device or a huge file.
-constexpr uintmax_t kMaxScenarioBytes = 16 << 20;
 // `belief` with no search on the current position runs this many iterations first.
 constexpr int64_t kBeliefIterations = 2000;
 // `bench` defaults: iterations per position, positions (start + random continuations).
@@ -52,22 +47,6 @@ std::string_view AfterFirstWord(std::string_view text) {
 
 std::string ProbabilityText(Probability p) {
   return absl::StrFormat("%s %.6f", p.ToString(), p.ToDouble());
-}
-
-absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) {
-    return Error(absl::StrCat("Scenario: '", OneLine(path, 120), "' is not a readable file"));
-  }
-  const uintmax_t size = std::filesystem::file_size(path, error);
-  if (error || size > kMaxScenarioBytes) {
-    return Error(absl::StrCat("Scenario: '", OneLine(path, 120), "' is too large or unreadable"));
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error(absl::StrCat("Scenario: cannot open '", OneLine(path, 120), "'"));
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
 }
 
 const char* ToMoveText(const Position& position) {
@@ -183,7 +162,7 @@ absl::Status ProtocolSession::LoadGame(std::string_view spec, std::string_view s
   std::string scenario_text;
   if (!scenario_path.empty()) {
     absl::StatusOr<std::string> text = ReadScenarioFile(std::string(scenario_path));
-    if (!text.ok()) return text.status();
+    if (!text.ok()) return Error(absl::StrCat("Scenario: ", OneLine(Message(text.status()), 200)));
     scenario_text = *std::move(text);
   }
   absl::StatusOr<std::shared_ptr<const Game>> game = factory_(spec, scenario_text);

@@ -76,6 +76,8 @@ TEST(Protocol, BadLinesGetExactlyOneErrorAndChangeNothing) {
                           "setoption name Ruleset value chess",
                           "setoption name Ruleset value toy(rounds=9)",
                           "setoption name Scenario value /nonexistent/file",
+                          "setoption name Scenario value /dev/zero",
+                          "setoption name Scenario value /",
                           "setoption",
                           "perft",
                           "perft -1",

@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,6 +90,21 @@ TEST(CliTest, BadInputExitsWithStatusTwo) {
       "bad position string");
   ExpectUsageError(RunCommand(&RunOdds, {"odds", "--scenario", "/nonexistent/file"}),
                    "cannot read file");
+}
+
+// A device would be read forever, and a directory or an empty file would read as no
+// scenario at all (the ruleset's default one).
+TEST(CliTest, ScenarioMustBeANonEmptyRegularFile) {
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--scenario", "/dev/zero"}),
+                   "'/dev/zero': not a regular file");
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--scenario", "/"}),
+                   "'/': not a regular file");
+  const std::string empty = ::testing::TempDir() + "/empty_scenario.txt";
+  FILE* file = fopen(empty.c_str(), "w");
+  ASSERT_NE(file, nullptr);
+  fclose(file);
+  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--scenario", empty.c_str()}),
+                   "it is empty");
 }
 
 TEST(CliTest, HelpExitsWithStatusZero) {
