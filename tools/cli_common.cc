@@ -1,5 +1,6 @@
 #include "tools/cli_common.h"
 
+#include <atomic>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,9 @@
 #include "tools/registry.h"
 
 namespace sandtable {
+
+// Long enough for any message of ours; only a quoted input runs longer.
+constexpr size_t kMaxErrorChars = 2000;
 
 absl::Status CatchFlagErrors(const std::function<absl::Status()>& parse) {
   // cxxopts reports errors by exceptions; this is the only place they are caught.
@@ -63,6 +67,12 @@ absl::Status FinishParse(const cxxopts::Options& options, const cxxopts::ParseRe
   return absl::OkStatus();
 }
 
+namespace {
+std::atomic<bool> stop_after_flags{false};
+}  // namespace
+
+void SetStopAfterFlagsForTesting(bool stop) { stop_after_flags.store(stop); }
+
 int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
                 std::ostream& out, std::ostream& err) {
   if (!status.ok()) {
@@ -72,17 +82,18 @@ int ReportFlags(std::string_view command, const absl::Status& status, const Flag
     out << flags.help_text;
     return kExitOk;
   }
-  return -1;
+  return stop_after_flags.load() ? kExitOk : -1;
 }
 
 int Fail(std::string_view command, std::string_view message, std::ostream& err, int code) {
-  err << "sandtable " << command << ": " << message << "\n";
+  // Messages quote what the user typed, which may hold a newline.
+  err << "sandtable " << command << ": " << OneLine(message, kMaxErrorChars) << "\n";
   return code;
 }
 
 int Fail(std::string_view command, const absl::Status& status, std::ostream& err, int code) {
-  err << "sandtable " << command << ": " << status.message() << "\n";
-  return code;
+  return Fail(command, std::string_view(status.message().data(), status.message().size()), err,
+              code);
 }
 
 absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {

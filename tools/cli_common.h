@@ -77,7 +77,12 @@ absl::Status FinishParse(const cxxopts::Options& options, const cxxopts::ParseRe
 int ReportFlags(std::string_view command, const absl::Status& status, const FlagsBase& flags,
                 std::ostream& out, std::ostream& err);
 
-// Prints "sandtable <command>: <message>" and returns `code`.
+// For the flag fuzzer: while set, ReportFlags stops every subcommand right after its flags
+// parsed and passed their checks (returns kExitOk), before it loads a game or runs anything.
+void SetStopAfterFlagsForTesting(bool stop);
+
+// Prints "sandtable <command>: <message>" on one line (control characters become '?') and
+// returns `code`.
 int Fail(std::string_view command, std::string_view message, std::ostream& err,
          int code = kExitUsage);
 

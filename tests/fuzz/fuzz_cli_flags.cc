@@ -1,0 +1,64 @@
+// Fuzzes the subcommands' command-line flags (cxxopts plus our checks). The input is the
+// arguments separated by NUL bytes; the first byte picks the subcommand. Every subcommand stops
+// right after its flags (SetStopAfterFlagsForTesting), so nothing runs. Either the flags are
+// accepted (exit 0, nothing on stderr) or there is exactly one error line naming the
+// command (exit 2, nothing on stdout).
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "engine/check.h"
+#include "tools/cli_analyse.h"
+#include "tools/cli_bench.h"
+#include "tools/cli_common.h"
+#include "tools/cli_demo.h"
+#include "tools/cli_match.h"
+#include "tools/cli_odds.h"
+#include "tools/cli_perft.h"
+#include "tools/cli_rulesets.h"
+#include "tools/play.h"
+
+namespace sandtable {
+namespace {
+
+int RunPlayNoInput(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::istringstream in;
+  return RunPlayWith(argc, argv, in, out, err, /*colour=*/false);
+}
+
+using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
+constexpr RunFunction kCommands[] = {&RunAnalyse, &RunBench, &RunDemo,     &RunMatch,
+                                     &RunOdds,    &RunPerft, &RunRulesets, &RunPlayNoInput};
+
+}  // namespace
+}  // namespace sandtable
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace sandtable;
+  if (size == 0) return 0;
+  SetStopAfterFlagsForTesting(true);
+  const RunFunction run = kCommands[data[0] % std::size(kCommands)];
+  const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
+  std::vector<std::string> args = {"command"};
+  if (!text.empty()) {
+    for (absl::string_view arg : absl::StrSplit(text, '\0')) args.emplace_back(arg);
+  }
+  std::vector<const char*> argv;
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = run(static_cast<int>(argv.size()), argv.data(), out, err);
+  if (code == kExitOk) {
+    CHECK(err.str().empty());
+  } else {
+    CHECK(code == kExitUsage);
+    CHECK(out.str().empty());
+    const std::string message = err.str();
+    CHECK(message.rfind("sandtable ", 0) == 0);
+    CHECK(message.find('\n') == message.size() - 1);
+  }
+  return 0;
+}
