@@ -16,6 +16,7 @@
 
 #if __has_include("tools/protocol.h") && defined(SANDTABLE_HAVE_PROTOCOL)
 #include "tools/protocol.h"
+#include "tools/protocol_text.h"
 #define SANDTABLE_DISPATCH_PROTOCOL 1
 #endif
 #if __has_include("tools/play.h") && defined(SANDTABLE_HAVE_PLAY)
@@ -78,7 +79,7 @@ int Main(int argc, char** argv) {
   for (const Command& command : kCommands) {
     if (command.name == name) return command.run(argc - 1, argv + 1, std::cout, std::cerr);
   }
-  std::cerr << "sandtable: unknown command '" << name << "'\n";
+  std::cerr << "sandtable: unknown command '" << OneLine(name, 80) << "'\n";
   PrintUsage(std::cerr);
   return kExitUsage;
 }
