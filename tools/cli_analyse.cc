@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "tools/chance_analysis.h"
 #include "tools/cli_common.h"
 #include "tools/cli_json.h"
 #include "tools/terminal.h"
@@ -50,10 +51,13 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
                                "playout policy: ruleset (the ruleset's own, default) or uniform",
                                cxxopts::value<std::string>())(
         "ucb", "UCB exploration constant (default 1.4)", cxxopts::value<double>())(
-        "player", "the searching seat at a simultaneous node (default 0)", cxxopts::value<int>())(
-        "belief-samples", "determinizations behind the belief (default 16384)",
-        cxxopts::value<int>())("json", "one JSON object instead of the table")("h,help",
-                                                                               "this help");
+        "player",
+        "the searching seat at a simultaneous node; at a chance node, whose values are "
+        "shown (default 0)",
+        cxxopts::value<int>())("belief-samples",
+                               "determinizations behind the belief (default 16384)",
+                               cxxopts::value<int>())(
+        "json", "one JSON object instead of the table")("h,help", "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
     if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
       return status;
@@ -109,7 +113,8 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
   });
 }
 
-// Visit-weighted mean over the root actions: the root's own estimate.
+}  // namespace
+
 void RootAverages(const SearchResult& result, double& value, double& win_probability) {
   int64_t visits = 0;
   value = 0;
@@ -125,13 +130,11 @@ void RootAverages(const SearchResult& result, double& value, double& win_probabi
   }
 }
 
-}  // namespace
-
-std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result) {
+void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
+                       JsonWriter& json) {
   double value = 0;
   double win_probability = 0;
   RootAverages(result, value, win_probability);
-  JsonWriter json;
   json.BeginObject();
   json.Key("ruleset").String(game.spec());
   json.Key("position").String(position.ToString());
@@ -179,6 +182,11 @@ std::string AnalysisJson(const Game& game, const Position& position, const Searc
   }
   json.EndArray();
   json.EndObject();
+}
+
+std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result) {
+  JsonWriter json;
+  WriteAnalysisJson(game, position, result, json);
   return json.str();
 }
 
@@ -225,12 +233,7 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   const Game& game = *loaded->game;
   Position& position = *loaded->position;
   const NodeKind kind = position.Kind();
-  if (kind != NodeKind::kDecision && kind != NodeKind::kSimultaneous) {
-    return Fail("analyse",
-                absl::StrCat("nothing to decide at a ", NodeKindName(kind),
-                             " node (give chance outcomes with --moves)"),
-                err);
-  }
+  if (kind == NodeKind::kTerminal) return Fail("analyse", "the game is over at this position", err);
   SearchOptions options;
   options.seed = flags.seed;
   options.threads = flags.threads;
@@ -245,18 +248,32 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   // one search thread while this one waits in Run, so `err` has one writer at a time).
   const TerminalStyle style(&err == &std::cerr && ColourWanted(STDERR_FILENO));
   bool progress_shown = false;
+  std::string branch_label;  // "outcome 2 of 9, " while a chance node's branches are searched
   options.on_progress = [&](const SearchProgress& progress) {
     err << style.ClearLine()
-        << absl::StrFormat("analysing: %.1f s, %d iterations (%.0f/s)%s", progress.seconds,
-                           progress.iterations, progress.iterations_per_second,
+        << absl::StrFormat("analysing: %s%.1f s, %d iterations (%.0f/s)%s", branch_label,
+                           progress.seconds, progress.iterations, progress.iterations_per_second,
                            BestSoFar(progress.snapshot))
         << std::flush;
     progress_shown = true;
   };
+  // A terminal clears the line; elsewhere the last progress line is ended.
+  const auto end_progress = [&] {
+    if (progress_shown) err << (style.colour() ? style.ClearLine() : "\n") << std::flush;
+  };
+  if (kind == NodeKind::kChance) {
+    absl::StatusOr<ChanceAnalysis> analysis = AnalyseChance(
+        position, flags.player, options,
+        [&](int i, int n) { branch_label = absl::StrCat("outcome ", i + 1, " of ", n, ", "); });
+    end_progress();
+    if (!analysis.ok()) return Fail("analyse", analysis.status(), err);
+    out << (flags.json ? ChanceAnalysisJson(game, position, *analysis) + "\n"
+                       : ChanceAnalysisText(game, position, *analysis));
+    return kExitOk;
+  }
   const Player player = kind == NodeKind::kDecision ? position.CurrentPlayer() : flags.player;
   const SearchResult result = game.NewSearch(options)->Run(position, player);
-  // A terminal clears the line; elsewhere the last progress line is ended.
-  if (progress_shown) err << (style.colour() ? style.ClearLine() : "\n") << std::flush;
+  end_progress();
   if (flags.json) {
     out << AnalysisJson(game, position, result) << "\n";
   } else {

@@ -7,9 +7,18 @@
 #include <string>
 
 #include "search/search_types.h"
+#include "tools/cli_json.h"
 #include "tools/game.h"
 
 namespace sandtable {
+
+// Visit-weighted means over the root actions: the root's own estimates, for the searching
+// player.
+void RootAverages(const SearchResult& result, double& value, double& win_probability);
+
+// The analysis as one JSON object, written as the next value of `json`.
+void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
+                       JsonWriter& json);
 
 // The analysis as one JSON object (no newline).
 std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -39,8 +40,19 @@ void AddPositionFlags(cxxopts::Options& options, const GameFlagHelp& help) {
   AddGameFlags(options, help);
   options.add_options()("state", "position string (default: the initial position)",
                         cxxopts::value<std::string>())(
-      "moves", "moves to play first, comma-separated (or repeat --moves)",
-      cxxopts::value<std::vector<std::string>>());
+      "moves", "moves to play first, separated by ';' (or repeat --moves)",
+      cxxopts::value<MoveList>());
+}
+
+void parse_value(const std::string& text, MoveList& list) {
+  for (absl::string_view move : absl::StrSplit(text, ';')) {
+    move = absl::StripAsciiWhitespace(move);
+    if (move.empty()) {
+      throw std::invalid_argument(
+          absl::StrCat("--moves '", text, "': an empty move (moves are separated by ';')"));
+    }
+    list.moves.emplace_back(move);
+  }
 }
 
 void ReadGameFlags(const cxxopts::ParseResult& result, GameFlags& flags) {
@@ -51,7 +63,7 @@ void ReadGameFlags(const cxxopts::ParseResult& result, GameFlags& flags) {
 void ReadPositionFlags(const cxxopts::ParseResult& result, PositionFlags& flags) {
   ReadGameFlags(result, flags);
   if (result.count("state")) flags.state = result["state"].as<std::string>();
-  if (result.count("moves")) flags.moves = result["moves"].as<std::vector<std::string>>();
+  if (result.count("moves")) flags.moves = result["moves"].as<MoveList>().moves;
 }
 
 absl::Status FinishParse(const cxxopts::Options& options, const cxxopts::ParseResult& result,

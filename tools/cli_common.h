@@ -43,6 +43,15 @@ struct GameFlags : FlagsBase {
   std::string scenario;  // "" = the ruleset's own scenario
 };
 
+// The value of --moves: moves separated by ';', as in the protocol's `position ... moves`
+// (commas belong to notations such as quickplay's "move 3,7"); a repeated --moves adds
+// its moves after the earlier ones.
+struct MoveList {
+  std::vector<std::string> moves;
+};
+// How cxxopts reads a MoveList (found by argument-dependent lookup); an empty move throws.
+void parse_value(const std::string& text, MoveList& list);
+
 // GameFlags plus --state and --moves: a position in that game.
 struct PositionFlags : GameFlags {
   std::string state;  // "" = the initial position

@@ -80,6 +80,26 @@ TEST(CliTest, FlagErrorsExitWithStatusTwo) {
   ExpectUsageError(RunCommand(&RunDemo, {"demo", "--p0", "nobody"}), "nobody");
 }
 
+// Moves are separated by ';' so that notations with commas (quickplay's "move 0,13") fit;
+// a repeated --moves adds its moves after the earlier ones.
+TEST(CliTest, MovesAreSeparatedBySemicolons) {
+  const Outcome split = RunCommand(
+      &RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", " K ;Q; bet", "--depth", "1"});
+  const Outcome repeated = RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves",
+                                                  "K", "--moves", "Q;bet", "--depth", "1"});
+  EXPECT_EQ(split.code, kExitOk) << split.err;
+  EXPECT_THAT(split.out, StartsWith("perft 1 of kuhn_poker from KQ/b (player 1 to move)\n"));
+  EXPECT_THAT(repeated.out, StartsWith("perft 1 of kuhn_poker from KQ/b (player 1 to move)\n"));
+  ExpectUsageError(RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", "K;;Q",
+                                          "--depth", "1"}),
+                   "an empty move (moves are separated by ';')");
+#ifdef SANDTABLE_HAVE_QUICKPLAY
+  const Outcome quickplay =
+      RunCommand(&RunPerft, {"perft", "--moves", "T; move 1,6; shoot r cannon", "--depth", "1"});
+  EXPECT_EQ(quickplay.code, kExitOk) << quickplay.err;
+#endif
+}
+
 TEST(CliTest, BadInputExitsWithStatusTwo) {
   ExpectUsageError(RunCommand(&RunPerft, {"perft", "--ruleset", "chess", "--depth", "1"}),
                    "unknown ruleset 'chess'");
@@ -140,7 +160,7 @@ TEST(CliTest, PerftKuhnPoker) {
 
 TEST(CliTest, IllegalMovesAreUsageErrors) {
   ExpectUsageError(
-      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", "Q,Q", "--depth", "1"}),
+      RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", "Q;Q", "--depth", "1"}),
       "move 2 'Q'");
 }
 
@@ -167,39 +187,59 @@ TEST(CliTest, SearchBenchEndsWithASignature) {
 
 TEST(CliTest, AnalyseJsonIsOneObject) {
   const Outcome outcome = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
-                                                   "K,Q", "--iterations", "100", "--json"});
+                                                   "K;Q", "--iterations", "100", "--json"});
   EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
   EXPECT_THAT(outcome.out, StartsWith("{\"ruleset\":\"kuhn_poker\""));
   EXPECT_THAT(outcome.out, HasSubstr("\"moveInfos\":["));
   EXPECT_THAT(outcome.out, HasSubstr("\"rootInfo\":{"));
   EXPECT_THAT(outcome.out, EndsWith("}\n"));
-  ExpectUsageError(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker"}),
-                   "nothing to decide at a chance node");
+  ExpectUsageError(
+      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q;pass;pass"}),
+      "the game is over");
+}
+
+TEST(CliTest, AnalyseAtAChanceNodeSearchesEveryWayItFalls) {
+  const Outcome text = RunCommand(
+      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--iterations", "100", "--player", "1"});
+  EXPECT_EQ(text.code, kExitOk) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("chance node: 6 ways to the next decision"));
+  EXPECT_THAT(text.out, HasSubstr("\nK Q "));
+  EXPECT_THAT(text.out, HasSubstr(" 1/6 "));
+  EXPECT_THAT(text.out, HasSubstr("expected value for player 1: "));
+  const Outcome json = RunCommand(
+      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--iterations", "100", "--json"});
+  EXPECT_EQ(json.code, kExitOk) << json.err;
+  EXPECT_THAT(json.out, StartsWith("{\"ruleset\":\"kuhn_poker\""));
+  EXPECT_THAT(json.out, HasSubstr("\"nodeKind\":\"chance\""));
+  EXPECT_THAT(json.out, HasSubstr("\"branches\":[{\"outcomes\":[\"J\",\"Q\"],"
+                                  "\"probability\":0.16666666666666666,\"fraction\":\"1/6\""));
+  EXPECT_THAT(json.out, HasSubstr("\"analysis\":{\"ruleset\":\"kuhn_poker\""));
+  EXPECT_THAT(json.out, EndsWith("}\n"));
 }
 
 TEST(CliTest, AnalyseStatesTheBeliefsPrecision) {
   // kuhn_poker: player 1 holds Q, so player 0 holds J or K, 1/2 each.
   const Outcome outcome =
-      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q,bet",
+      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q;bet",
                                "--iterations", "100", "--belief-samples", "10000"});
   EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
   // 0.98 / sqrt(10000) = 0.98%.
   EXPECT_THAT(outcome.out, HasSubstr("hidden state (10000 samples, each share within 1.0%):\n"));
   const Outcome json = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
-                                                "K,Q,bet", "--iterations", "100", "--json"});
+                                                "K;Q;bet", "--iterations", "100", "--json"});
   EXPECT_THAT(json.out, HasSubstr("\"beliefSamples\":16384,"));
 }
 
 TEST(CliTest, AnalyseShowsProgressOnLongSearches) {
   // Progress reports come every 500 ms of searching.
   const Outcome outcome = RunCommand(
-      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q", "--movetime", "700"});
+      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q", "--movetime", "700"});
   EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
   EXPECT_THAT(outcome.err, StartsWith("\ranalysing: "));
   EXPECT_THAT(outcome.err, HasSubstr(" iterations ("));
   EXPECT_THAT(outcome.err, EndsWith("\n"));
   // A short one shows none.
-  EXPECT_EQ(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K,Q",
+  EXPECT_EQ(RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q",
                                      "--iterations", "100"})
                 .err,
             "");
