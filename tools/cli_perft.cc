@@ -1,12 +1,18 @@
 #include "tools/cli_perft.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <cxxopts.hpp>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tools/cli_common.h"
+#include "tools/progress_line.h"
+#include "tools/terminal.h"
 
 namespace sandtable {
 namespace {
@@ -127,7 +133,11 @@ std::vector<PerftBranch> PerftBranches(const Position& position) {
   return branches;
 }
 
-PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel) {
+PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel,
+                  std::atomic<int64_t>* visited) {
+  if (visited != nullptr) {
+    visited->store(visited->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
   PerftCounts counts;
   if (position.Kind() == NodeKind::kTerminal || depth == 0) {
     counts.leaves = 1;
@@ -139,18 +149,20 @@ PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* 
   const std::vector<PerftBranch> branches = PerftBranches(position);
   CountNode(position, static_cast<int>(branches.size()), counts);
   for (const PerftBranch& branch : branches) {
-    const PerftCounts child = Perft(*branch.position, depth - 1, cancel);
+    const PerftCounts child = Perft(*branch.position, depth - 1, cancel, visited);
     counts.Add(child);
     counts.leaf_mass += branch.probability * child.leaf_mass;
   }
   return counts;
 }
 
-std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth) {
+std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth,
+                                         std::atomic<int64_t>* visited) {
   std::vector<PerftDivideLine> lines;
   if (depth == 0) return lines;
   for (const PerftBranch& branch : PerftBranches(position)) {
-    lines.push_back({branch.text, branch.probability, Perft(*branch.position, depth - 1)});
+    lines.push_back(
+        {branch.text, branch.probability, Perft(*branch.position, depth - 1, nullptr, visited)});
   }
   return lines;
 }
@@ -167,10 +179,21 @@ int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream&
   out << "perft " << flags.depth << " of " << game.spec() << " from " << position.ToString() << " ("
       << DescribeNode(position) << ")\n";
   const auto start = std::chrono::steady_clock::now();
+  std::atomic<int64_t> visited{0};
+  const auto seconds_so_far = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::optional<ProgressLine> progress;
+  progress.emplace(err, TerminalStyle(&err == &std::cerr && ColourWanted(STDERR_FILENO)), [&] {
+    const double seconds = seconds_so_far();
+    const int64_t nodes = visited.load(std::memory_order_relaxed);
+    return absl::StrFormat("perft: %d nodes in %.1f s (%.0f/s)", nodes, seconds, nodes / seconds);
+  });
   PerftCounts counts;
   if (flags.divide && flags.depth > 0 && position.Kind() != NodeKind::kTerminal) {
     // The total is the root plus the branches: no second walk.
-    const std::vector<PerftDivideLine> lines = PerftDivide(position, flags.depth);
+    const std::vector<PerftDivideLine> lines = PerftDivide(position, flags.depth, &visited);
+    progress.reset();  // ends the progress line before the results
     CountNode(position, static_cast<int>(lines.size()), counts);
     for (const PerftDivideLine& line : lines) {
       out << absl::StrFormat("%s: %d leaves, mass %s (branch probability %s)\n", line.branch,
@@ -180,10 +203,10 @@ int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream&
       counts.leaf_mass += line.probability * line.counts.leaf_mass;
     }
   } else {
-    counts = Perft(position, flags.depth);
+    counts = Perft(position, flags.depth, nullptr, &visited);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_so_far();
+  progress.reset();
   out << CountsText(counts);
   const int64_t nodes =
       counts.leaves + counts.decision_nodes + counts.chance_nodes + counts.simultaneous_nodes;

@@ -36,7 +36,10 @@ struct PerftCounts {
 };
 
 // `cancel`, when given and raised, ends the count early (the counts are then partial).
-PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel = nullptr);
+// `visited`, when given, counts every node reached, for progress reports from another
+// thread (one writer: the counting thread).
+PerftCounts Perft(const Position& position, int depth, const std::atomic<bool>* cancel = nullptr,
+                  std::atomic<int64_t>* visited = nullptr);
 
 // The branches leaving `position`: one per legal action, chance outcome or joint choice,
 // with its text, its probability (chance exact, decisions and joint choices uniform) and
@@ -55,7 +58,8 @@ struct PerftDivideLine {
   Probability probability;
   PerftCounts counts;
 };
-std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth);
+std::vector<PerftDivideLine> PerftDivide(const Position& position, int depth,
+                                         std::atomic<int64_t>* visited = nullptr);
 
 int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
