@@ -225,6 +225,7 @@ class PlaySession {
   void Help(Player actor) {
     out_ << "Type an action exactly as 'moves' lists it and press Enter.\n"
             "  moves   list what is legal now     board   redraw the board\n"
+            "  hint    what the bot would play in your seat\n"
             "  help    this text                  quit    leave the game (so does Ctrl-D)\n";
     ListMoves(actor);
   }
@@ -242,6 +243,8 @@ class PlaySession {
         ListMoves(actor);
       } else if (text == "board") {
         Redraw();
+      } else if (text == "hint") {
+        Hint(actor);
       } else if (text == "quit" || text == "exit") {
         return std::nullopt;
       } else {
@@ -350,6 +353,29 @@ class PlaySession {
     return result;
   }
 
+  // What the bot would play in the person's seat, searched from the person's information
+  // only (what only the bot holds is guessed, as for any opponent): the three most visited
+  // actions.
+  void Hint(Player actor) {
+    if (actor != human_) {
+      out_ << "hints are for your own moves; type the outcome (or 'moves')\n";
+      return;
+    }
+    SearchOptions options;
+    // Seeds of their own: asking for a hint does not change the bot's later searches.
+    options.seed = HashCombine(seed_ ^ kHintSeedSalt, ++hints_);
+    options.threads = flags_.threads;
+    options.max_time_ms = flags_.movetime_ms;
+    out_ << style_.Dim("thinking about your move...") << "\n" << std::flush;
+    const SearchResult result = game_->NewSearch(options)->Run(*position_, human_);
+    out_ << "hint: " << style_.Bold(result.best_action_text) << "\n";
+    for (size_t i = 0; i < result.actions.size() && i < 3; ++i) {
+      const RootActionStats& stats = result.actions[i];
+      out_ << absl::StrFormat("  %-24s win probability %5.1f%%, %d of %d visits\n", stats.text,
+                              100 * stats.win_probability, stats.visits, result.iterations);
+    }
+  }
+
   std::string Explain(const SearchResult& result) {
     for (const RootActionStats& stats : result.actions) {
       if (stats.action != result.best_action) continue;
@@ -419,6 +445,8 @@ class PlaySession {
   std::unique_ptr<Position> position_;
   std::deque<std::string> log_;
   uint64_t searches_ = 0;
+  uint64_t hints_ = 0;
+  static constexpr uint64_t kHintSeedSalt = 0x68696e74;  // "hint"
 };
 
 }  // namespace

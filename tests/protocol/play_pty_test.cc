@@ -202,6 +202,26 @@ TEST(PlayText, TheBoardShowsTheBotsCardOnlyWhenTheGameIsOver) {
   EXPECT_TRUE(bot_card.back() == "J" || bot_card.back() == "Q") << text;
 }
 
+TEST(PlayText, HintIsForThePersonsOwnMoves) {
+  const char* argv[] = {"play",   "--ruleset", "kuhn_poker", "--dice", "manual",
+                        "--seed", "1",         "--movetime", "5"};
+  // A hint at the dice prompt is refused; at the person's move it names an action and
+  // lists the legal ones by visits (kuhn_poker's first move: pass or bet).
+  std::istringstream in("hint\nK\nhint\np\n");
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(RunPlayWith(9, argv, in, out, err, /*colour=*/false), 0) << err.str();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("hints are for your own moves"), std::string::npos) << text;
+  const size_t hint = text.find("hint: ");
+  ASSERT_NE(hint, std::string::npos) << text;
+  const std::string best = text.substr(hint + 6, 1);
+  EXPECT_TRUE(best == "p" || best == "b") << text;
+  EXPECT_NE(text.find("\n  " + best + " ", hint), std::string::npos) << text;
+  EXPECT_NE(text.find("win probability", hint), std::string::npos) << text;
+  EXPECT_NE(text.find("| you play p"), std::string::npos) << text;
+}
+
 TEST(PlayText, CloseMatchesPreferPrefixesAndSmallEdits) {
   const std::vector<std::string> legal = {"bid 1", "bid 2", "bid 10", "pass", "move 3,4"};
   EXPECT_EQ(CloseMatches("bdi 2", legal), (std::vector<std::string>{"bid 2"}));
