@@ -4,6 +4,7 @@
 #include "rulesets/quickplay/quickplay.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 
 #include "absl/status/status.h"
@@ -132,6 +133,12 @@ absl::Status QuickplayGame::Precompute() {
 
   for (int type = 0; type < kQuickplayUnitTypes; ++type) {
     const QuickplayProfile& p = QuickplayProfileOf(static_cast<QuickplayUnitType>(type));
+    max_range2_[type] = 0;
+    for (int slot = 0; slot < p.num_weapons; ++slot) {
+      const int bricks = QuickplayWeapons()[p.weapons[slot]].range_bricks;
+      range2_[type][slot] = bricks == 0 ? INT_MAX : Cells(bricks) * Cells(bricks);
+      max_range2_[type] = std::max(max_range2_[type], range2_[type][slot]);
+    }
     const int range = Cells(p.move_bricks);
     MoveTable& table = moves_[type];
     table.offsets.assign(n + 1, 0);
@@ -341,7 +348,7 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
   if (!(state.done & kShot)) {
     // Line of sight does not depend on the weapon: test each enemy once, then push the
     // (slot, target) pairs in range in slot-major order.
-    const QuickplayProfile& p = profile(active);
+    const int type = static_cast<int>(units_[active].type);
     const int side = units_[active].side;
     const int sc = state.cell[active];
     const int sx = x_[sc], sy = y_[sc];
@@ -349,28 +356,22 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
     int targets[kMaxUnits];
     int distance2[kMaxUnits];
     int num_targets = 0;
-    int max_range = 0;  // the longest weapon, 0 = unlimited
-    for (int slot = 0; slot < p.num_weapons; ++slot) {
-      const int range = Cells(QuickplayWeapons()[p.weapons[slot]].range_bricks);
-      max_range =
-          (slot == 0 || (max_range != 0 && (range == 0 || range > max_range))) ? range : max_range;
-    }
     for (uint32_t enemies = side_mask_[1 - side] & ~state.destroyed; enemies != 0;
          enemies &= enemies - 1) {
       const int t = std::countr_zero(enemies);
       const int tc = state.cell[t];
       const int tx = x_[tc], ty = y_[tc];
       const int d2 = (sx - tx) * (sx - tx) + (sy - ty) * (sy - ty);
-      if (max_range != 0 && d2 > max_range * max_range) continue;
+      if (d2 > max_range2_[type]) continue;
       if (!((los[tc >> 6] >> (tc & 63)) & 1)) continue;
       if (BlockedByUnit(state, sx, sy, tx, ty, active, t)) continue;
       targets[num_targets] = t;
       distance2[num_targets++] = d2;
     }
-    for (int slot = 0; slot < p.num_weapons; ++slot) {
-      const int range = Cells(QuickplayWeapons()[p.weapons[slot]].range_bricks);
+    for (int slot = 0; slot < profile(active).num_weapons; ++slot) {
+      const int range2 = range2_[type][slot];
       for (int i = 0; i < num_targets; ++i) {
-        if (range == 0 || distance2[i] <= range * range) {
+        if (distance2[i] <= range2) {
           actions.push_back(kShootBase + static_cast<Action>(slot * 256 + targets[i]));
         }
       }

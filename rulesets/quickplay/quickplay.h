@@ -254,7 +254,11 @@ class QuickplayGame {
   static constexpr uint16_t kNotInList = 0xFFFF;
   std::array<MoveTable, kQuickplayUnitTypes> moves_;
   std::array<int, kQuickplayUnitTypes> move_radius_{};  // move range in cells
-  std::array<uint16_t, 2> side_mask_{};                 // bit per unit of each side
+  // Per unit type: each weapon slot's squared range in cells (unlimited: INT_MAX), and the
+  // largest of them.
+  std::array<std::array<int, 2>, kQuickplayUnitTypes> range2_{};
+  std::array<int, kQuickplayUnitTypes> max_range2_{};
+  std::array<uint16_t, 2> side_mask_{};  // bit per unit of each side
   // Chance distributions.
   std::vector<std::vector<ChanceOutcome>> hit_table_;     // by HitKey
   std::vector<std::vector<ChanceOutcome>> damage_table_;  // by DamageKey
