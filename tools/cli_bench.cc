@@ -1,15 +1,21 @@
 #include "tools/cli_bench.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <cxxopts.hpp>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/rng.h"
 #include "tools/cli_common.h"
+#include "tools/progress_line.h"
 #include "tools/registry.h"
+#include "tools/terminal.h"
 
 namespace sandtable {
 namespace {
@@ -86,11 +92,20 @@ int RunPlayouts(const Flags& flags, std::ostream& out, std::ostream& err) {
       << " random playouts from the initial position, seed " << flags.seed << "\n";
   // Rates use the thread's CPU time: on a busy machine wall time also counts other
   // processes; on an idle one the two agree.
+  out << std::flush;  // the header before a long run
   const auto begin = std::chrono::steady_clock::now();
   const double cpu_begin = ThreadCpuSeconds();
-  const PlayoutStats stats = start->RandomPlayouts(flags.playouts, flags.seed);
+  std::atomic<int64_t> games_done{0};
+  std::optional<ProgressLine> progress;
+  progress.emplace(err, TerminalStyle(&err == &std::cerr && ColourWanted(STDERR_FILENO)), [&] {
+    const int64_t done = games_done.load(std::memory_order_relaxed);
+    return absl::StrFormat("bench: %d of %d playouts (%.0f%%), %.1f s", done, flags.playouts,
+                           100.0 * done / flags.playouts, SecondsSince(begin));
+  });
+  const PlayoutStats stats = start->RandomPlayouts(flags.playouts, flags.seed, &games_done);
   const double seconds = std::max(ThreadCpuSeconds() - cpu_begin, 1e-9);
   const double wall = SecondsSince(begin);
+  progress.reset();  // ends the progress line before the results
   out << absl::StrFormat(
       "games %d: player 0 won %d, player 1 won %d, drawn %d\n"
       "steps %d (%.1f per game), decisions %d (%.1f per game)\n"

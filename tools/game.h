@@ -5,6 +5,7 @@
 #ifndef SANDTABLE_TOOLS_GAME_H_
 #define SANDTABLE_TOOLS_GAME_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -88,7 +89,10 @@ class Position {
   virtual double Evaluate() const = 0;
   // Plays `games` games from here to the end in the templated hot loop: decisions and joint
   // choices uniformly at random, chance outcomes by their probabilities. For bench.
-  virtual PlayoutStats RandomPlayouts(int64_t games, uint64_t seed) const = 0;
+  // `games_done`, when not null, counts the finished games (for progress reports from
+  // another thread).
+  virtual PlayoutStats RandomPlayouts(int64_t games, uint64_t seed,
+                                      std::atomic<int64_t>* games_done) const = 0;
 };
 
 }  // namespace sandtable

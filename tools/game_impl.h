@@ -150,7 +150,8 @@ class PositionImpl final : public Position {
     if (Kind() == NodeKind::kTerminal) return Returns(0);
     return game_->evaluator().Evaluate(ruleset(), state_);
   }
-  PlayoutStats RandomPlayouts(int64_t games, uint64_t seed) const override;
+  PlayoutStats RandomPlayouts(int64_t games, uint64_t seed,
+                              std::atomic<int64_t>* games_done) const override;
 
   // Downcasts a position of the same game object (CHECKed).
   const PositionImpl& SameGame(const Position& other) const {
@@ -283,7 +284,8 @@ absl::StatusOr<Action> PositionImpl<G, E, P>::ParseAction(Player actor,
 }
 
 template <RegisteredRuleset G, typename E, typename P>
-PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed) const {
+PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed,
+                                                   std::atomic<int64_t>* games_done) const {
   const G& game = ruleset();
   PlayoutStats stats;
   Rng rng(seed);
@@ -317,6 +319,8 @@ PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed)
       }
     }
     ++stats.games;
+    // One writer: a plain store, no locked instruction in the hot loop.
+    if (games_done != nullptr) games_done->store(stats.games, std::memory_order_relaxed);
     const double result = game.Returns(state, 0);
     if (result > 0) {
       ++stats.wins[0];

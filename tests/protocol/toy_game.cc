@@ -73,7 +73,7 @@ class StandInSearch final : public Search {
       } else {
         next->Apply(actions[i]);
       }
-      const PlayoutStats playout = next->RandomPlayouts(1, rng.Next());
+      const PlayoutStats playout = next->RandomPlayouts(1, rng.Next(), nullptr);
       ++visits[i];
       wins[i] += playout.wins[player] + 0.5 * playout.draws;
       ++iterations;

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "tests/tools/toy_game.h"
 #include "tools/registry.h"
 
@@ -72,14 +74,16 @@ TEST(GameImplTest, ParseActionChecksLegalityWithClearErrors) {
 
 TEST(GameImplTest, RandomPlayoutsCountEveryStep) {
   const std::unique_ptr<Position> start = ToyGameObject()->NewInitialPosition();
-  const PlayoutStats stats = start->RandomPlayouts(1000, 7);
+  const PlayoutStats stats = start->RandomPlayouts(1000, 7, nullptr);
   EXPECT_EQ(stats.games, 1000);
   EXPECT_EQ(stats.steps, 3000);      // joint choice, shot, roll
   EXPECT_EQ(stats.decisions, 2000);  // the roll is not a decision
   EXPECT_EQ(stats.wins[0] + stats.wins[1] + stats.draws, 1000);
   EXPECT_EQ(stats.draws, 0);
-  // Same seed, same games.
-  EXPECT_EQ(start->RandomPlayouts(1000, 7).wins[0], stats.wins[0]);
+  // Same seed, same games, counted as they finish when asked.
+  std::atomic<int64_t> games_done{0};
+  EXPECT_EQ(start->RandomPlayouts(1000, 7, &games_done).wins[0], stats.wins[0]);
+  EXPECT_EQ(games_done.load(), 1000);
 }
 
 TEST(GameImplTest, ResultMeasuresCompareWithTheBeforePosition) {
