@@ -37,10 +37,10 @@ constexpr RunFunction kCommands[] = {&RunAnalyse, &RunBench, &RunDemo,     &RunM
 }  // namespace sandtable
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace sandtable;
   if (size == 0) return 0;
-  SetStopAfterFlagsForTesting(true);
-  const RunFunction run = kCommands[data[0] % std::size(kCommands)];
+  sandtable::SetStopAfterFlagsForTesting(true);
+  const sandtable::RunFunction run =
+      sandtable::kCommands[data[0] % std::size(sandtable::kCommands)];
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   std::vector<std::string> args = {"command"};
   if (!text.empty()) {
@@ -51,10 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ostringstream out;
   std::ostringstream err;
   const int code = run(static_cast<int>(argv.size()), argv.data(), out, err);
-  if (code == kExitOk) {
+  if (code == sandtable::kExitOk) {
     CHECK(err.str().empty());
   } else {
-    CHECK(code == kExitUsage);
+    CHECK(code == sandtable::kExitUsage);
     CHECK(out.str().empty());
     const std::string message = err.str();
     CHECK(message.rfind("sandtable ", 0) == 0);
