@@ -39,7 +39,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "sandtable analyse",
         "Searches one position and prints, per root action, visits, mean value, win "
         "probability, its 95% lower bound and the principal variation; the belief over "
-        "hidden information where there is some. Default limit: 10000 iterations.");
+        "hidden information where there is some. At a chance node: every way the chance "
+        "falls before the next decision, each searched, and the expected value. Default "
+        "limit: 10000 iterations (per searched position).");
     AddPositionFlags(options, {.scenario = "scenario file (its initial position)"});
     options.add_options()("iterations", "search iterations", cxxopts::value<int64_t>())(
         "movetime", "search time in milliseconds", cxxopts::value<int64_t>())(
