@@ -7,37 +7,10 @@
 #include "absl/strings/str_join.h"
 #include "tools/cli_analyse.h"
 #include "tools/cli_json.h"
+#include "tools/cli_odds.h"
 
 namespace sandtable {
 namespace {
-
-absl::Status Enumerate(const Position& position, std::vector<std::string>& outcomes,
-                       Probability probability, std::vector<ChanceBranch>& branches) {
-  if (position.Kind() != NodeKind::kChance) {
-    if (static_cast<int>(branches.size()) == kMaxChanceBranches) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the chance here falls more than ", kMaxChanceBranches,
-                       " ways before the next decision; give some outcomes with --moves"));
-    }
-    ChanceBranch& branch = branches.emplace_back();
-    branch.outcomes = outcomes;
-    branch.probability = probability;
-    branch.position = position.Clone();
-    return absl::OkStatus();
-  }
-  for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
-    std::unique_ptr<Position> next = position.Clone();
-    outcomes.push_back(position.ActionToString(kChancePlayer, outcome.outcome));
-    next->Apply(outcome.outcome);
-    if (absl::Status status =
-            Enumerate(*next, outcomes, probability * outcome.probability, branches);
-        !status.ok()) {
-      return status;
-    }
-    outcomes.pop_back();
-  }
-  return absl::OkStatus();
-}
 
 std::string ToMoveText(const ChanceBranch& branch) {
   switch (branch.position->Kind()) {
@@ -54,11 +27,24 @@ std::string ToMoveText(const ChanceBranch& branch) {
 
 absl::StatusOr<std::vector<ChanceBranch>> EnumerateChanceBranches(const Position& position) {
   std::vector<ChanceBranch> branches;
-  std::vector<std::string> outcomes;
-  if (absl::Status status = Enumerate(position, outcomes, Probability::One(), branches);
-      !status.ok()) {
-    return status;
-  }
+  const absl::Status status = ForEachChancePath(
+      position,
+      [&](const Position& end, Probability probability,
+          const std::vector<ChanceStep>& steps) -> absl::Status {
+        if (static_cast<int>(branches.size()) == kMaxChanceBranches) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("the chance here falls more than ", kMaxChanceBranches,
+                           " ways before the next decision; give some outcomes with --moves"));
+        }
+        ChanceBranch& branch = branches.emplace_back();
+        for (const ChanceStep& step : steps) {
+          branch.outcomes.push_back(step.at->ActionToString(kChancePlayer, step.outcome));
+        }
+        branch.probability = probability;
+        branch.position = end.Clone();
+        return absl::OkStatus();
+      });
+  if (!status.ok()) return status;
   return branches;
 }
 

@@ -1,10 +1,7 @@
 #include "tools/cli_analyse.h"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <cxxopts.hpp>
-#include <iostream>
 #include <memory>
 #include <optional>
 
@@ -248,7 +245,7 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.belief_samples = flags.belief_samples;
   // A long search shows a progress line on stderr, rewritten in place (on_progress runs on
   // one search thread while this one waits in Run, so `err` has one writer at a time).
-  const TerminalStyle style(&err == &std::cerr && ColourWanted(STDERR_FILENO));
+  const TerminalStyle style = ProgressStyle(err);
   bool progress_shown = false;
   std::string branch_label;  // "outcome 2 of 9, " while a chance node's branches are searched
   options.on_progress = [&](const SearchProgress& progress) {

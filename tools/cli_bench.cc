@@ -1,7 +1,5 @@
 #include "tools/cli_bench.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <ctime>
@@ -97,7 +95,7 @@ int RunPlayouts(const Flags& flags, std::ostream& out, std::ostream& err) {
   const double cpu_begin = ThreadCpuSeconds();
   std::atomic<int64_t> games_done{0};
   std::optional<ProgressLine> progress;
-  progress.emplace(err, TerminalStyle(&err == &std::cerr && ColourWanted(STDERR_FILENO)), [&] {
+  progress.emplace(err, ProgressStyle(err), [&] {
     const int64_t done = games_done.load(std::memory_order_relaxed);
     return absl::StrFormat("bench: %d of %d playouts (%.0f%%), %.1f s", done, flags.playouts,
                            100.0 * done / flags.playouts, SecondsSince(begin));

@@ -125,8 +125,9 @@ absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   std::ostringstream text;
   text << file.rdbuf();
-  if (!file || text.str().empty()) return cannot("");
-  return text.str();
+  std::string contents = text.str();
+  if (!file || contents.empty()) return cannot("");
+  return contents;
 }
 
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,

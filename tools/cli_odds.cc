@@ -25,16 +25,8 @@ struct Enumeration {
   std::map<ResultKey, Probability> results;
 };
 
-absl::Status Enumerate(const Position& position, Probability probability, Enumeration& e) {
-  if (position.Kind() == NodeKind::kChance) {
-    for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
-      std::unique_ptr<Position> child = position.Clone();
-      child->Apply(outcome.outcome);
-      const absl::Status status = Enumerate(*child, probability * outcome.probability, e);
-      if (!status.ok()) return status;
-    }
-    return absl::OkStatus();
-  }
+// Counts one chance path ending at `position` into `e`.
+absl::Status CountPath(const Position& position, Probability probability, Enumeration& e) {
   if (++e.paths > e.max_paths) {
     return absl::ResourceExhaustedError(
         absl::StrCat("more than ", e.max_paths, " chance paths: too many to enumerate"));
@@ -55,6 +47,29 @@ absl::Status Enumerate(const Position& position, Probability probability, Enumer
   if (e.by_position) key.second = position.ToString();
   auto [it, inserted] = e.results.try_emplace(key, Probability::Zero());
   it->second += probability;
+  return absl::OkStatus();
+}
+
+absl::Status Enumerate(const Position& start, Enumeration& e) {
+  return ForEachChancePath(
+      start, [&e](const Position& end, Probability probability, const std::vector<ChanceStep>&) {
+        return CountPath(end, probability, e);
+      });
+}
+
+absl::Status WalkChance(const Position& position, Probability probability,
+                        std::vector<ChanceStep>& steps,
+                        const std::function<absl::Status(const Position&, Probability,
+                                                         const std::vector<ChanceStep>&)>& visit) {
+  if (position.Kind() != NodeKind::kChance) return visit(position, probability, steps);
+  for (const ChanceOutcome& outcome : position.ChanceOutcomes()) {
+    std::unique_ptr<Position> child = position.Clone();
+    child->Apply(outcome.outcome);
+    steps.push_back({&position, outcome.outcome});
+    const absl::Status status = WalkChance(*child, probability * outcome.probability, steps, visit);
+    steps.pop_back();
+    if (!status.ok()) return status;
+  }
   return absl::OkStatus();
 }
 
@@ -130,12 +145,12 @@ absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,
 absl::StatusOr<OddsResult> ComputeOdds(const Position& before, const Position& start,
                                        bool by_position, int64_t max_paths) {
   Enumeration e{&before, by_position, max_paths};
-  absl::Status status = Enumerate(start, Probability::One(), e);
+  absl::Status status = Enumerate(start, e);
   if (!status.ok()) return status;
   if (e.names.empty() && !by_position) {
     // Without measures the resulting positions are the only results to tell apart.
     e = Enumeration{&before, true, max_paths};
-    status = Enumerate(start, Probability::One(), e);
+    status = Enumerate(start, e);
     if (!status.ok()) return status;
   }
 
@@ -151,6 +166,14 @@ absl::StatusOr<OddsResult> ComputeOdds(const Position& before, const Position& s
     }
   }
   return odds;
+}
+
+absl::Status ForEachChancePath(
+    const Position& start,
+    const std::function<absl::Status(const Position& end, Probability probability,
+                                     const std::vector<ChanceStep>& steps)>& visit) {
+  std::vector<ChanceStep> steps;
+  return WalkChance(start, Probability::One(), steps, visit);
 }
 
 int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -7,6 +7,7 @@
 #define SANDTABLE_TOOLS_CLI_ODDS_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -58,6 +59,22 @@ absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,
 // chance paths, or when the ruleset gives measures with different names for one move.
 absl::StatusOr<OddsResult> ComputeOdds(const Position& before, const Position& start,
                                        bool by_position, int64_t max_paths = 1'000'000);
+
+// One chance outcome on a path: the chance node it was drawn at (valid during the visit)
+// and the outcome.
+struct ChanceStep {
+  const Position* at;
+  Action outcome;
+};
+
+// Walks every chance path from `start` to the next decision, simultaneous or terminal node
+// (`start` itself when it is not a chance node), calling `visit` with that node, the
+// path's exact probability and its steps, in the ruleset's outcome order. The first error
+// `visit` returns ends the walk and is returned.
+absl::Status ForEachChancePath(
+    const Position& start,
+    const std::function<absl::Status(const Position& end, Probability probability,
+                                     const std::vector<ChanceStep>& steps)>& visit);
 
 int RunOdds(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 

@@ -1,7 +1,5 @@
 #include "tools/cli_perft.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <cxxopts.hpp>
@@ -184,7 +182,7 @@ int RunPerft(int argc, const char* const* argv, std::ostream& out, std::ostream&
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   std::optional<ProgressLine> progress;
-  progress.emplace(err, TerminalStyle(&err == &std::cerr && ColourWanted(STDERR_FILENO)), [&] {
+  progress.emplace(err, ProgressStyle(err), [&] {
     const double seconds = seconds_so_far();
     const int64_t nodes = visited.load(std::memory_order_relaxed);
     return absl::StrFormat("perft: %d nodes in %.1f s (%.0f/s)", nodes, seconds, nodes / seconds);

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 
 namespace sandtable {
 namespace {
@@ -28,6 +29,10 @@ bool ColourWanted(int fd) {
   if (term == nullptr || *term == '\0' || std::strcmp(term, "dumb") == 0) return false;
   const char* no_colour = std::getenv("NO_COLOR");
   return no_colour == nullptr || *no_colour == '\0';
+}
+
+TerminalStyle ProgressStyle(const std::ostream& err) {
+  return TerminalStyle(&err == &std::cerr && ColourWanted(STDERR_FILENO));
 }
 
 std::string TerminalStyle::Wrap(std::string_view code, std::string_view text) const {

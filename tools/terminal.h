@@ -3,6 +3,7 @@
 #ifndef SANDTABLE_TOOLS_TERMINAL_H_
 #define SANDTABLE_TOOLS_TERMINAL_H_
 
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,10 @@ class TerminalStyle {
   std::string Wrap(std::string_view code, std::string_view text) const;
   bool colour_;
 };
+
+// The style of a progress line written to `err`: colour (clear-line codes) only when `err`
+// is the process's stderr and that is a colour terminal.
+TerminalStyle ProgressStyle(const std::ostream& err);
 
 }  // namespace sandtable
 
