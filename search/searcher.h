@@ -355,7 +355,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, bool fast) {
   it.steps.clear();
   it.lists.clear();
   State& s = it.state;
-  s = game_.Determinize(root_, player_, rng);
+  s = rules::Determinize(game_, root_, player_, rng);
   bool in_tree = true;
   bool at_root = true;
   int rollout_steps = 0;
@@ -404,7 +404,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, bool fast) {
         }
         if (!in_tree) ++rollout_steps;
         in_tree &= stay_all;
-        game_.ApplyJoint(s, joint);
+        rules::ApplyJoint(game_, s, joint);
         at_root = false;
         break;
       }
@@ -883,7 +883,7 @@ std::vector<std::string> Searcher<G, E, P>::PrincipalVariation(State s, int max_
         }
         pv.push_back(game_.ActionToString(s, 0, joint[0]) + " / " +
                      game_.ActionToString(s, 1, joint[1]));
-        game_.ApplyJoint(s, joint);
+        rules::ApplyJoint(game_, s, joint);
         break;
       }
     }
@@ -905,7 +905,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   // The principal variations continue in one determinization (drawn from its own stream, so
   // it depends only on what the searching player observes).
   Rng pv_rng(options_.seed, kPvStream);
-  const State pv_root = game_.Determinize(root_, player_, pv_rng);
+  const State pv_root = rules::Determinize(game_, root_, player_, pv_rng);
   double total_policy = 0;
   for (Action action : actions) {
     RootActionStats stats;
@@ -941,7 +941,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
       if (joint[other] != kInvalidAction) {
         stats.principal_variation.push_back("opponent " +
                                             game_.ActionToString(s, other, joint[other]));
-        game_.ApplyJoint(s, joint);
+        rules::ApplyJoint(game_, s, joint);
         for (std::string& step : PrincipalVariation(s, kMaxPrincipalVariation)) {
           stats.principal_variation.push_back(std::move(step));
         }
@@ -995,7 +995,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   result.memory_capped = tree_->capped();
   // Belief: the hidden-state labels of the opponent over fresh determinizations.
   const Player other = Opponent(player_);
-  if (!game_.DescribeHidden(pv_root, other).empty()) {
+  if (!rules::DescribeHidden(game_, pv_root, other).empty()) {
     // The opponent's hidden state is part of its information set: samples in one set are
     // described once.
     std::unordered_map<uint64_t, int> set_index;
@@ -1003,14 +1003,15 @@ SearchResult Searcher<G, E, P>::BuildResult() {
     Rng rng(options_.seed, kBeliefStream);
     result.belief_samples = std::max(1, options_.belief_samples);
     for (int i = 0; i < result.belief_samples; ++i) {
-      State sample = game_.Determinize(root_, player_, rng);
+      State sample = rules::Determinize(game_, root_, player_, rng);
       const auto [it, added] =
           set_index.emplace(game_.InformationSetKey(sample, other), static_cast<int>(sets.size()));
       if (added) sets.emplace_back(sample, 0);
       ++sets[it->second].second;
     }
     std::map<std::string, int> counts;
-    for (const auto& [sample, count] : sets) counts[game_.DescribeHidden(sample, other)] += count;
+    for (const auto& [sample, count] : sets)
+      counts[rules::DescribeHidden(game_, sample, other)] += count;
     for (const auto& [label, count] : counts) {
       result.belief.emplace_back(label, static_cast<double>(count) / result.belief_samples);
     }

@@ -9,18 +9,24 @@
 namespace sandtable {
 namespace {
 
-absl::Status ParseFlags(int argc, const char* const* argv, FlagsBase& flags) {
+struct RulesetsFlags : FlagsBase {
+  bool names = false;
+};
+
+absl::Status ParseFlags(int argc, const char* const* argv, RulesetsFlags& flags) {
   return CatchFlagErrors([&]() -> absl::Status {
     cxxopts::Options options("sandtable rulesets",
                              "Lists the rulesets and their parameters. A ruleset is named on "
                              "the command line as name or name(key=value,...).");
-    options.add_options()("h,help", "this help");
+    options.add_options()("names", "only the names, one per line (for scripts)")("h,help",
+                                                                                 "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
     if (!result.unmatched().empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("unexpected argument '", result.unmatched()[0], "'"));
     }
     flags.help = result.count("help") > 0;
+    flags.names = result.count("names") > 0;
     flags.help_text = options.help();
     return absl::OkStatus();
   });
@@ -29,12 +35,14 @@ absl::Status ParseFlags(int argc, const char* const* argv, FlagsBase& flags) {
 }  // namespace
 
 int RunRulesets(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  FlagsBase flags;
+  RulesetsFlags flags;
   const int code = ReportFlags("rulesets", ParseFlags(argc, argv, flags), flags, out, err);
   if (code >= 0) return code;
-  const std::vector<RulesetInfo> rulesets = ListRulesets();
-  if (rulesets.empty()) out << "(no rulesets are built in)\n";
-  for (const RulesetInfo& info : rulesets) {
+  for (const RulesetInfo& info : ListRulesets()) {
+    if (flags.names) {
+      out << info.name << "\n";
+      continue;
+    }
     out << info.name << (info.name == DefaultRulesetName() ? " (default)" : "") << ": "
         << info.description << "\n";
     for (const ParamDef& param : info.params) {

@@ -121,7 +121,7 @@ class PositionImpl final : public Position {
   void ApplyJoint(JointAction joint) override {
     CHECK(Kind() == NodeKind::kSimultaneous);
     for (Player p = 0; p < kNumPlayers; ++p) CHECK(LegalActions(p).Contains(joint[p]));
-    ruleset().ApplyJoint(state_, joint);
+    rules::ApplyJoint(ruleset(), state_, joint);
   }
 
   double Returns(Player player) const override { return ruleset().Returns(state_, player); }
@@ -130,13 +130,13 @@ class PositionImpl final : public Position {
     return ruleset().InformationSetKey(state_, player);
   }
   std::string DescribeHidden(Player owner) const override {
-    return ruleset().DescribeHidden(state_, owner);
+    return rules::DescribeHidden(ruleset(), state_, owner);
   }
   void Determinize(Player observer, Rng& rng) override {
-    state_ = ruleset().Determinize(state_, observer, rng);
+    state_ = rules::Determinize(ruleset(), state_, observer, rng);
   }
   std::vector<std::pair<std::string, int>> ResultMeasures(const Position& before) const override {
-    return ruleset().ResultMeasures(SameGame(before).state_, state_);
+    return rules::ResultMeasures(ruleset(), SameGame(before).state_, state_);
   }
 
   std::string ActionToString(Player actor, Action action) const override {
@@ -314,8 +314,9 @@ PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed,
         other.clear();
         game.LegalActions(state, 0, actions);
         game.LegalActions(state, 1, other);
-        game.ApplyJoint(state, {actions[static_cast<int>(rng.Below(actions.size()))],
-                                other[static_cast<int>(rng.Below(other.size()))]});
+        rules::ApplyJoint(game, state,
+                          {actions[static_cast<int>(rng.Below(actions.size()))],
+                           other[static_cast<int>(rng.Below(other.size()))]});
       }
     }
     ++stats.games;

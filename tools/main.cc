@@ -13,16 +13,9 @@
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
 #include "tools/cli_rulesets.h"
-
-#if __has_include("tools/protocol.h") && defined(SANDTABLE_HAVE_PROTOCOL)
+#include "tools/play.h"
 #include "tools/protocol.h"
 #include "tools/protocol_text.h"
-#define SANDTABLE_DISPATCH_PROTOCOL 1
-#endif
-#if __has_include("tools/play.h") && defined(SANDTABLE_HAVE_PLAY)
-#include "tools/play.h"
-#define SANDTABLE_DISPATCH_PLAY 1
-#endif
 
 namespace sandtable {
 namespace {
@@ -54,28 +47,13 @@ void PrintUsage(std::ostream& out) {
 }
 
 int Main(int argc, char** argv) {
-  if (argc < 2) {
-#ifdef SANDTABLE_DISPATCH_PROTOCOL
-    return RunProtocol(std::cin, std::cout);
-#else
-    std::cerr << "sandtable: the text protocol is not built in yet\n";
-    PrintUsage(std::cerr);
-    return kExitUsage;
-#endif
-  }
+  if (argc < 2) return RunProtocol(std::cin, std::cout);
   const std::string_view name = argv[1];
   if (name == "help" || name == "--help" || name == "-h") {
     PrintUsage(std::cout);
     return kExitOk;
   }
-  if (name == "play") {
-#ifdef SANDTABLE_DISPATCH_PLAY
-    return RunPlay(argc - 1, argv + 1);
-#else
-    std::cerr << "sandtable: 'play' is not built in yet; showing a seeded demo game instead\n";
-    return RunDemo(argc - 1, argv + 1, std::cout, std::cerr);
-#endif
-  }
+  if (name == "play") return RunPlay(argc - 1, argv + 1);
   for (const Command& command : kCommands) {
     if (command.name == name) return command.run(argc - 1, argv + 1, std::cout, std::cerr);
   }

@@ -9,10 +9,6 @@
 namespace sandtable {
 namespace {
 
-bool IsBlank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
 absl::Status Error(std::string_view message) {
   return absl::InvalidArgumentError(absl::string_view(message.data(), message.size()));
 }
@@ -42,24 +38,6 @@ absl::StatusOr<MoveItem> ParseMoveItem(std::string_view text) {
 }
 
 }  // namespace
-
-std::vector<std::string_view> SplitWords(std::string_view text) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && IsBlank(text[i])) ++i;
-    const size_t start = i;
-    while (i < text.size() && !IsBlank(text[i])) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
-std::string_view TrimBlanks(std::string_view text) {
-  while (!text.empty() && IsBlank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && IsBlank(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 absl::StatusOr<std::vector<MoveItem>> ParseMoveList(std::string_view text) {
   std::vector<MoveItem> items;

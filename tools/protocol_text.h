@@ -1,4 +1,4 @@
-// Text helpers of the protocol: splitting lines into words, the move-list grammar, the
+// Text helpers of the protocol (words and blanks: engine/text.h): the move-list grammar, the
 // arguments of `go` and `setoption`, and making any text safe to print on one line.
 // docs/protocol.md is the authority for every format here.
 #ifndef SANDTABLE_TOOLS_PROTOCOL_TEXT_H_
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/text.h"
 
 namespace sandtable {
 
@@ -17,12 +18,6 @@ namespace sandtable {
 inline absl::string_view Av(std::string_view text) {
   return absl::string_view(text.data(), text.size());
 }
-
-// Words separated by blanks (space, tab, CR, LF, vertical tab, form feed).
-std::vector<std::string_view> SplitWords(std::string_view text);
-
-// Strips leading and trailing blanks.
-std::string_view TrimBlanks(std::string_view text);
 
 // The keyword a host writes for a choice or chance outcome its engine's seat did not see.
 inline constexpr std::string_view kHiddenWord = "hidden";

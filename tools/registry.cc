@@ -5,21 +5,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "rulesets/registered_bots.h"
 #include "tools/game_impl.h"
-
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
-#include "eval/quickplay_evaluator.h"
-#include "eval/quickplay_rollout.h"
-#include "rulesets/quickplay/quickplay.h"
-#endif
-#if defined(SANDTABLE_HAVE_REFERENCE)
-#include "rulesets/reference/goofspiel.h"
-#include "rulesets/reference/kuhn_poker.h"
-#include "rulesets/reference/liars_dice.h"
-#endif
-
-// Each ruleset joins the list when its library is built (tools/CMakeLists.txt defines
-// SANDTABLE_HAVE_<TARGET> for every ruleset and evaluator target that exists).
 
 namespace sandtable {
 namespace {
@@ -33,24 +20,17 @@ struct Entry {
 };
 
 // G with its evaluator E and playout policy P.
-template <RegisteredRuleset G, typename E = NeutralEvaluator, typename P = UniformRollout>
+template <RegisteredRuleset G, typename E, typename P>
 Entry Register() {
   return Entry{G::kName, [] { return std::string_view(G::Description()); }, &G::ParamDefs,
                &CreateGameOf<G, E, P>};
 }
 
-// The registry: one line per ruleset, the default first.
+// The registry, in the order of the list in rulesets/CMakeLists.txt (the default first).
 std::vector<Entry> MakeEntries() {
-  std::vector<Entry> entries;
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
-  entries.push_back(Register<QuickplayGame, QuickplayEvaluator, QuickplayRollout>());
-#endif
-#if defined(SANDTABLE_HAVE_REFERENCE)
-  entries.push_back(Register<KuhnPoker>());
-  entries.push_back(Register<LiarsDice>());
-  entries.push_back(Register<Goofspiel>());
-#endif
-  return entries;
+#define SANDTABLE_REGISTER(G, E, P) Register<G, E, P>(),
+  return {SANDTABLE_FOR_EACH_RULESET_BOT(SANDTABLE_REGISTER)};
+#undef SANDTABLE_REGISTER
 }
 
 const std::vector<Entry>& Entries() {
@@ -69,7 +49,7 @@ std::vector<RulesetInfo> ListRulesets() {
 }
 
 std::string DefaultRulesetName() {
-  return Entries().empty() ? std::string("quickplay") : std::string(Entries()[0].name);
+  return std::string(Entries().front().name);
 }
 
 absl::StatusOr<std::shared_ptr<const Game>> CreateGame(std::string_view spec_text,

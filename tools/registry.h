@@ -1,5 +1,5 @@
-// The explicit list of rulesets the program knows, each bound with its evaluator. Adding a
-// ruleset is one line in registry.cc (no static-initialiser magic).
+// The rulesets the program knows, each bound with its evaluator and playout policy, from the
+// one list in rulesets/CMakeLists.txt (no static-initialiser magic).
 #ifndef SANDTABLE_TOOLS_REGISTRY_H_
 #define SANDTABLE_TOOLS_REGISTRY_H_
 
@@ -23,7 +23,7 @@ struct RulesetInfo {
 // Every registered ruleset, in registry order (the default ruleset first).
 std::vector<RulesetInfo> ListRulesets();
 
-// The ruleset a command uses when none is named: quickplay when it is built in.
+// The ruleset a command uses when none is named: the first in the list (quickplay).
 std::string DefaultRulesetName();
 
 // Creates a game from a spec "name" or "name(key=value,...)" and an optional scenario text

@@ -28,6 +28,9 @@ namespace sandtable {
 class Goofspiel {
  public:
   static constexpr const char* kName = "goofspiel";
+  // Simultaneous bids (or, turn-based, a first bid the second bidder has not seen).
+  static constexpr bool kHasSimultaneousNodes = true;
+  static constexpr bool kHasHiddenInformation = true;
   static constexpr int kMaxCards = 13;
 
   // Actions: a bid is the card's value 1..cards; a chance outcome is the prize's value.

@@ -26,6 +26,9 @@ namespace sandtable {
 class KuhnPoker {
  public:
   static constexpr const char* kName = "kuhn_poker";
+  static constexpr bool kHasHiddenInformation = true;
+  // Returns are chips / 2 (a hand wins or loses 1 or 2 chips); Score() gives the chips.
+  static constexpr bool kReturnsWinDrawLoss = false;
   // Decision actions.
   static constexpr Action kPass = 0;  // check or fold
   static constexpr Action kBet = 1;   // bet or call

@@ -27,6 +27,7 @@ namespace sandtable {
 class LiarsDice {
  public:
   static constexpr const char* kName = "liars_dice";
+  static constexpr bool kHasHiddenInformation = true;
   static constexpr int kMaxDice = 5;
   static constexpr int kMaxFaces = 6;
 

@@ -5,8 +5,7 @@
 // also check the state and action text round trips at every visited state (the costly
 // part); the rest do every other check. A few parameter variants get a fifth or a tenth of
 // that. Under AddressSanitizer (much slower) all counts are divided by kSanitizerDivisor.
-// Rulesets join the type list below as their libraries land (CMake defines
-// SANDTABLE_HAVE_<NAME> when the target exists).
+// The rulesets and their variants come from the one list in rulesets/CMakeLists.txt.
 //
 // Soak runs (scripts/soak) set SANDTABLE_SOAK_SEED to play another sequence of games and
 // SANDTABLE_SOAK_FACTOR to play that many times as many.
@@ -21,17 +20,9 @@
 #include "engine/rng.h"
 #include "engine/ruleset.h"
 #include "gtest/gtest.h"
+#include "rulesets/registered.h"
 #include "tests/conformance/invariants.h"
 #include "tests/conformance/toy_game.h"
-
-#ifdef SANDTABLE_HAVE_REFERENCE
-#include "rulesets/reference/goofspiel.h"
-#include "rulesets/reference/kuhn_poker.h"
-#include "rulesets/reference/liars_dice.h"
-#endif
-#ifdef SANDTABLE_HAVE_QUICKPLAY
-#include "rulesets/quickplay/quickplay.h"
-#endif
 
 namespace sandtable::conformance {
 namespace {
@@ -82,58 +73,27 @@ struct Defaults {
   static constexpr std::string_view kParams = "";  // key=value,...
   static constexpr int kGamesTotal = kGames;
   static constexpr int kTextGamesTotal = kTextGames;
-  // The contract (engine/ruleset.h): terminal returns lie in [-1, 1] and are zero-sum;
-  // tabletop rulesets return exactly +1 / 0 / -1, while reference games may scale a payoff
-  // into [-1, 1] (kuhn_poker: chips / 2). Only the reference games use the weaker form.
-  static constexpr bool kStrictReturns = true;
 };
 
-template <RegisteredRuleset G>
-struct ReferenceDefaults : Defaults<G> {
-  static constexpr bool kStrictReturns = false;
-};
+// Every ruleset of the list with its defaults, then each listed variant: other parameters
+// that exercise other code paths (alternate deployment, a finer grid, turn-based bids, more
+// dice), with 1/divisor of the games.
+#define SANDTABLE_VARIANT(G, label, params, divisor)             \
+  struct Variant_##label : Defaults<G> {                         \
+    static constexpr std::string_view kLabel = #label;           \
+    static constexpr std::string_view kParams = params;          \
+    static constexpr int kGamesTotal = kGames / divisor;         \
+    static constexpr int kTextGamesTotal = kTextGames / divisor; \
+  };
+SANDTABLE_FOR_EACH_CONFORMANCE_VARIANT(SANDTABLE_VARIANT)
+#undef SANDTABLE_VARIANT
 
-#ifdef SANDTABLE_HAVE_REFERENCE
-struct GoofspielTurnBased : ReferenceDefaults<Goofspiel> {
-  static constexpr std::string_view kLabel = "goofspiel_turn_based";
-  static constexpr std::string_view kParams = "turn_based=true";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
-};
-struct LiarsDiceTwoDice : ReferenceDefaults<LiarsDice> {
-  static constexpr std::string_view kLabel = "liars_dice_two_dice";
-  static constexpr std::string_view kParams = "dice=2,faces=4";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
-};
-#define SANDTABLE_REFERENCE_RULESETS                                                          \
-  , ReferenceDefaults<KuhnPoker>, ReferenceDefaults<LiarsDice>, ReferenceDefaults<Goofspiel>, \
-      GoofspielTurnBased, LiarsDiceTwoDice
-#else
-#define SANDTABLE_REFERENCE_RULESETS
-#endif
-
-#ifdef SANDTABLE_HAVE_QUICKPLAY
-struct QuickplayAlternateDeployment : Defaults<QuickplayGame> {
-  static constexpr std::string_view kLabel = "quickplay_alternate";
-  static constexpr std::string_view kParams = "deployment=alternate";
-  static constexpr int kGamesTotal = kGames / 5;
-  static constexpr int kTextGamesTotal = kTextGames / 5;
-};
-struct QuickplayFineGrid : Defaults<QuickplayGame> {
-  static constexpr std::string_view kLabel = "quickplay_fine_grid";
-  static constexpr std::string_view kParams = "cells_per_brick=2,squad_size=6";
-  static constexpr int kGamesTotal = kGames / 10;
-  static constexpr int kTextGamesTotal = kTextGames / 10;
-};
-#define SANDTABLE_QUICKPLAY_RULESETS \
-  , Defaults<QuickplayGame>, QuickplayAlternateDeployment, QuickplayFineGrid
-#else
-#define SANDTABLE_QUICKPLAY_RULESETS
-#endif
-
-using Rulesets =
-    ::testing::Types<Defaults<ToyGame> SANDTABLE_REFERENCE_RULESETS SANDTABLE_QUICKPLAY_RULESETS>;
+#define SANDTABLE_DEFAULTS(G) , Defaults<G>
+#define SANDTABLE_VARIANT_TYPE(G, label, params, divisor) , Variant_##label
+using Rulesets = ::testing::Types<Defaults<ToyGame> SANDTABLE_FOR_EACH_RULESET(
+    SANDTABLE_DEFAULTS) SANDTABLE_FOR_EACH_CONFORMANCE_VARIANT(SANDTABLE_VARIANT_TYPE)>;
+#undef SANDTABLE_DEFAULTS
+#undef SANDTABLE_VARIANT_TYPE
 
 template <typename Config>
 std::shared_ptr<const typename Config::Game> MakeGame() {
@@ -152,7 +112,7 @@ template <typename Config>
 RandomGameOptions Options(bool check_strings) {
   RandomGameOptions options;
   options.check_strings = check_strings;
-  options.strict_returns = Config::kStrictReturns;
+  options.strict_returns = kReturnsWinDrawLoss<typename Config::Game>;
   return options;
 }
 

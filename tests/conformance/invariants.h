@@ -6,6 +6,7 @@
 #define SANDTABLE_TESTS_CONFORMANCE_INVARIANTS_H_
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -88,7 +89,7 @@ absl::Status CheckClone(const G& game, const typename G::State& state) {
 }
 
 // Decision nodes: the current player has at least one action; simultaneous nodes: both
-// players do; terminal nodes: neither does. Lists are duplicate-free, with no
+// players do; terminal nodes: neither does. Lists are strictly ascending, with no
 // kInvalidAction.
 template <Ruleset G>
 absl::Status CheckLegalActions(const G& game, const typename G::State& state) {
@@ -107,9 +108,13 @@ absl::Status CheckLegalActions(const G& game, const typename G::State& state) {
       return absl::InternalError(
           absl::StrCat(NodeKindName(kind), " node without actions for player ", p));
     }
-    std::sort(actions.begin(), actions.end());
-    if (std::adjacent_find(actions.begin(), actions.end()) != actions.end()) {
-      return absl::InternalError(absl::StrCat("duplicate legal action for player ", p));
+    // Strictly ascending: duplicate-free and sorted.
+    const auto out_of_order =
+        std::adjacent_find(actions.begin(), actions.end(), std::greater_equal<Action>());
+    if (out_of_order != actions.end()) {
+      return absl::InternalError(absl::StrCat(
+          *out_of_order == *(out_of_order + 1) ? "duplicate legal action" : "legal actions",
+          " of player ", p, *out_of_order == *(out_of_order + 1) ? "" : " not ascending"));
     }
     if (std::find(actions.begin(), actions.end(), kInvalidAction) != actions.end()) {
       return absl::InternalError(absl::StrCat("kInvalidAction listed for player ", p));
@@ -195,7 +200,7 @@ absl::Status CheckRender(const G& game, const typename G::State& state, Rng& rng
       return absl::InternalError("Render() contains an escape sequence");
     }
     if (viewer == kOmniscient || game.Kind(state) == NodeKind::kTerminal) continue;
-    const typename G::State sample = game.Determinize(state, viewer, rng);
+    const typename G::State sample = rules::Determinize(game, state, viewer, rng);
     const std::string sample_board = game.Render(sample, viewer);
     if (sample_board != board) {
       return absl::InternalError(
@@ -236,7 +241,7 @@ absl::Status CheckDeterminization(const G& game, const typename G::State& state,
   for (Player p = 0; p < kNumPlayers; ++p) {
     const uint64_t key = game.InformationSetKey(state, p);
     for (int i = 0; i < samples; ++i) {
-      const typename G::State sample = game.Determinize(state, p, rng);
+      const typename G::State sample = rules::Determinize(game, state, p, rng);
       if (game.InformationSetKey(sample, p) != key) {
         return absl::InternalError(absl::StrCat("Determinize for player ", p, " gives '",
                                                 game.StateToString(sample),
@@ -262,6 +267,72 @@ absl::Status CheckDeterminization(const G& game, const typename G::State& state,
   return absl::OkStatus();
 }
 
+// LegalActions and ChanceOutcomes clear the list they fill: called on a list that already
+// holds entries, they give the same list as on an empty one.
+template <Ruleset G>
+absl::Status CheckListsCleared(const G& game, const typename G::State& state) {
+  const NodeKind kind = game.Kind(state);
+  if (kind == NodeKind::kChance) {
+    ChanceList outcomes;
+    outcomes.push_back({kInvalidAction, Probability::One()});
+    game.ChanceOutcomes(state, outcomes);
+    ChanceList fresh;
+    game.ChanceOutcomes(state, fresh);
+    if (outcomes.size() != fresh.size() || outcomes[0].outcome != fresh[0].outcome) {
+      return absl::InternalError("ChanceOutcomes() does not clear the list it fills");
+    }
+  } else if (kind != NodeKind::kTerminal) {
+    for (Player p : Actors(game, state)) {
+      ActionList actions;
+      actions.push_back(kInvalidAction);
+      game.LegalActions(state, p, actions);
+      if (actions.Contains(kInvalidAction) ||
+          static_cast<int>(actions.size()) != static_cast<int>(ActionsOf(game, state, p).size())) {
+        return absl::InternalError("LegalActions() does not clear the list it fills");
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The actions of the player to move depend only on what that player has observed: every
+// determinization for the mover offers the same list.
+template <Ruleset G>
+absl::Status CheckActionsFromInformation(const G& game, const typename G::State& state, Rng& rng) {
+  if (!kHasHiddenInformation<G> || game.Kind(state) != NodeKind::kDecision) {
+    return absl::OkStatus();
+  }
+  const Player mover = game.CurrentPlayer(state);
+  const std::vector<Action> actions = ActionsOf(game, state, mover);
+  const typename G::State sample = rules::Determinize(game, state, mover, rng);
+  if (ActionsOf(game, sample, mover) != actions) {
+    return absl::InternalError(absl::StrCat("player ", mover, " is offered other actions at '",
+                                            game.StateToString(sample),
+                                            "', which it cannot tell apart"));
+  }
+  return absl::OkStatus();
+}
+
+// ParseAction gives only legal actions: each of `texts` (the actions of the previous node,
+// and some junk) either fails to parse, with a reason, or parses to a legal action.
+template <Ruleset G>
+absl::Status CheckParseGivesOnlyLegal(const G& game, const typename G::State& state,
+                                      const std::vector<std::string>& texts) {
+  for (Player actor : Actors(game, state)) {
+    const std::vector<Action> legal = ActionsOf(game, state, actor);
+    for (const std::string& text : texts) {
+      const absl::StatusOr<Action> parsed = game.ParseAction(state, actor, text);
+      if (parsed.ok() ? std::find(legal.begin(), legal.end(), *parsed) == legal.end()
+                      : parsed.status().message().empty()) {
+        return absl::InternalError(
+            absl::StrCat("ParseAction('", text, "') for player ", actor,
+                         parsed.ok() ? " gives an illegal action" : " fails without a reason"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 struct RandomGameOptions {
   bool check_strings = true;    // text round trips and Render() at every state
   int determinize_samples = 2;  // per player per state
@@ -277,6 +348,8 @@ absl::Status CheckState(const G& game, const typename G::State& state, Rng& rng,
         CheckChanceOutcomes(game, state), CheckReturns(game, state, options.strict_returns)}) {
     if (!status.ok()) return status;
   }
+  if (absl::Status s = CheckListsCleared(game, state); !s.ok()) return s;
+  if (absl::Status s = CheckActionsFromInformation(game, state, rng); !s.ok()) return s;
   if (options.check_strings) {
     if (absl::Status s = CheckStateRoundTrip(game, state); !s.ok()) return s;
     if (absl::Status s = CheckActionRoundTrips(game, state); !s.ok()) return s;
@@ -313,8 +386,22 @@ absl::Status PlayRandomGame(const G& game, Rng& rng, const RandomGameOptions& op
                                             "\n  after: ", absl::StrJoin(history, " | ")));
   };
   int steps = 0;
+  // The texts of the previous node's actions, with junk: ParseAction must reject or
+  // legalise each of them here.
+  std::vector<std::string> previous_texts = {"", "?", "roll", "roll 0", "pass 99"};
   while (true) {
     if (absl::Status s = CheckState(game, state, rng, options); !s.ok()) return fail(s);
+    if (options.check_strings) {
+      if (absl::Status s = CheckParseGivesOnlyLegal(game, state, previous_texts); !s.ok()) {
+        return fail(s);
+      }
+      previous_texts.resize(5);
+      for (Player actor : Actors(game, state)) {
+        for (Action a : ActionsOf(game, state, actor)) {
+          previous_texts.push_back(game.ActionToString(state, actor, a));
+        }
+      }
+    }
     const NodeKind kind = game.Kind(state);
     if (kind == NodeKind::kTerminal) break;
     if (steps >= game.MaxGameLength()) {
@@ -332,8 +419,8 @@ absl::Status PlayRandomGame(const G& game, Rng& rng, const RandomGameOptions& op
         absl::StrAppend(&text, p == 0 ? "" : " + ", game.ActionToString(state, p, joint[p]));
       }
       history.push_back(text);
-      game.ApplyJoint(state, joint);
-      game.ApplyJoint(twin, joint);
+      rules::ApplyJoint(game, state, joint);
+      rules::ApplyJoint(game, twin, joint);
     } else {
       Action action;
       Player actor;

@@ -64,6 +64,20 @@ TEST(InvariantsTest, DuplicateAction) {
   EXPECT_NE(status.message().find("duplicate"), absl::string_view::npos) << status;
 }
 
+TEST(InvariantsTest, DescendingActions) {
+  constexpr ToyBug kBug = ToyBug::kDescendingActions;
+  const absl::Status status = CheckLegalActions(Game<kBug>(), StakedState<kBug>());
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("not ascending"), absl::string_view::npos) << status;
+}
+
+TEST(InvariantsTest, UnclearedList) {
+  constexpr ToyBug kBug = ToyBug::kUnclearedList;
+  const absl::Status status = CheckListsCleared(Game<kBug>(), StakedState<kBug>());
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("does not clear"), absl::string_view::npos) << status;
+}
+
 TEST(InvariantsTest, DecisionWithoutActions) {
   constexpr ToyBug kBug = ToyBug::kNoActions;
   EXPECT_TRUE(CheckLegalActions(Game<kBug>(), StakedState<kBug>()).ok());  // player 0 is fine
@@ -148,6 +162,8 @@ TEST(InvariantsTest, RandomGamesFindEveryBug) {
   EXPECT_FALSE(RandomGamesFindBug<ToyBug::kNone>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kWrongPlayer>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kDuplicateAction>());
+  EXPECT_TRUE(RandomGamesFindBug<ToyBug::kDescendingActions>());
+  EXPECT_TRUE(RandomGamesFindBug<ToyBug::kUnclearedList>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kNoActions>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kBadChanceSum>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kLeakyDeterminize>());

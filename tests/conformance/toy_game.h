@@ -30,23 +30,27 @@ namespace sandtable::conformance {
 
 enum class ToyBug {
   kNone,
-  kWrongPlayer,       // CurrentPlayer says 0 at the simultaneous node
-  kDuplicateAction,   // "see" listed twice
-  kNoActions,         // player 1's decision has no actions
-  kBadChanceSum,      // the deal's probabilities do not sum to 1
-  kLeakyDeterminize,  // Determinize resamples the observer's own card
-  kLossyStateString,  // StateToString forgets the stakes
-  kBadActionText,     // "fold" prints as "see"
-  kNotZeroSum,        // both players win
-  kShortMaxLength,    // MaxGameLength is too small
-  kEmptyRender,       // Render() prints nothing at terminal states
-  kLeakyRender,       // Render() shows the opponent's card to every viewer
+  kWrongPlayer,        // CurrentPlayer says 0 at the simultaneous node
+  kDuplicateAction,    // "see" listed twice
+  kDescendingActions,  // "fold" listed after "see"
+  kUnclearedList,      // LegalActions appends to what the list held
+  kNoActions,          // player 1's decision has no actions
+  kBadChanceSum,       // the deal's probabilities do not sum to 1
+  kLeakyDeterminize,   // Determinize resamples the observer's own card
+  kLossyStateString,   // StateToString forgets the stakes
+  kBadActionText,      // "fold" prints as "see"
+  kNotZeroSum,         // both players win
+  kShortMaxLength,     // MaxGameLength is too small
+  kEmptyRender,        // Render() prints nothing at terminal states
+  kLeakyRender,        // Render() shows the opponent's card to every viewer
 };
 
 template <ToyBug kBug>
 class ToyGameT {
  public:
   static constexpr std::string_view kName = "toy";
+  static constexpr bool kHasSimultaneousNodes = true;
+  static constexpr bool kHasHiddenInformation = true;
   static constexpr int kUnset = -1;
   static constexpr int kHiddenCard = 0;  // printed as '0': no real card is 0
 
@@ -98,7 +102,7 @@ class ToyGameT {
   }
 
   void LegalActions(const State& s, Player player, ActionList& actions) const {
-    actions.clear();
+    if (kBug != ToyBug::kUnclearedList) actions.clear();
     switch (Kind(s)) {
       case NodeKind::kSimultaneous:
         actions.push_back(0);
@@ -106,6 +110,11 @@ class ToyGameT {
         return;
       case NodeKind::kDecision:
         if (kBug == ToyBug::kNoActions && player == 1) return;
+        if (kBug == ToyBug::kDescendingActions) {
+          actions.push_back(1);
+          actions.push_back(0);
+          return;
+        }
         actions.push_back(0);
         actions.push_back(kBug == ToyBug::kDuplicateAction ? 0 : 1);
         return;

@@ -82,7 +82,7 @@ class RulesetTextFuzzer {
         game_->LegalActions(state, p, actions);
         joint[p] = actions[rng.Below(actions.size())];
       }
-      game_->ApplyJoint(state, joint);
+      rules::ApplyJoint(*game_, state, joint);
     } else if (kind == NodeKind::kChance) {
       ChanceList outcomes;
       game_->ChanceOutcomes(state, outcomes);

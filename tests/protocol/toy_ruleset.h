@@ -29,6 +29,8 @@ namespace sandtable::protocol_test {
 class Toy {
  public:
   static constexpr const char* kName = "toy";
+  static constexpr bool kHasSimultaneousNodes = true;
+  static constexpr bool kHasHiddenInformation = true;
   enum Phase : int { kPick = 0, kClaim0 = 1, kRoll = 2, kClaim1 = 3, kOver = 4 };
 
   struct State {

@@ -77,6 +77,7 @@ double SolveDiceRace(const DiceRace& game, const DiceRace::State& state);
 class BiasedRps {
  public:
   static constexpr const char* kName = "biased_rps";
+  static constexpr bool kHasSimultaneousNodes = true;
   static constexpr Action kRock = 0;
   static constexpr Action kPaper = 1;
   static constexpr Action kScissors = 2;
@@ -132,6 +133,7 @@ class BiasedRps {
 class VaryingMenu {
  public:
   static constexpr const char* kName = "varying_menu";
+  static constexpr bool kHasHiddenInformation = true;
   struct State {
     uint8_t coin = 0;
     int8_t chosen = -1;

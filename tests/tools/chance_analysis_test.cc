@@ -59,7 +59,6 @@ TEST(ChanceAnalysisTest, NoBranchesAfterADecision) {
   EXPECT_TRUE(branches->front().probability.IsOne());
 }
 
-#ifdef SANDTABLE_HAVE_REFERENCE
 TEST(ChanceAnalysisTest, KuhnDealsAreSearchedWithoutPeeking) {
   absl::StatusOr<std::shared_ptr<const Game>> game = CreateGame("kuhn_poker", "");
   ASSERT_TRUE(game.ok());
@@ -100,7 +99,6 @@ TEST(ChanceAnalysisTest, TooManyBranchesIsAClearError) {
   EXPECT_THAT(std::string(branches.status().message()),
               HasSubstr("more than 64 ways before the next decision"));
 }
-#endif
 
 }  // namespace
 }  // namespace sandtable

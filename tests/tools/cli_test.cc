@@ -93,11 +93,9 @@ TEST(CliTest, MovesAreSeparatedBySemicolons) {
   ExpectUsageError(RunCommand(&RunPerft, {"perft", "--ruleset", "kuhn_poker", "--moves", "K;;Q",
                                           "--depth", "1"}),
                    "an empty move (moves are separated by ';')");
-#ifdef SANDTABLE_HAVE_QUICKPLAY
   const Outcome quickplay =
       RunCommand(&RunPerft, {"perft", "--moves", "T; move 1,6; shoot r cannon", "--depth", "1"});
   EXPECT_EQ(quickplay.code, kExitOk) << quickplay.err;
-#endif
 }
 
 TEST(CliTest, BadInputExitsWithStatusTwo) {
@@ -137,12 +135,15 @@ TEST(CliTest, HelpExitsWithStatusZero) {
   }
 }
 
-#if defined(SANDTABLE_HAVE_REFERENCE)
 TEST(CliTest, Rulesets) {
   const Outcome outcome = RunCommand(&RunRulesets, {"rulesets"});
   EXPECT_EQ(outcome.code, kExitOk);
   EXPECT_THAT(outcome.out, HasSubstr("liars_dice: "));
   EXPECT_THAT(outcome.out, HasSubstr("  dice: "));
+  // --names: the list in registry order, the default first, one name a line (for scripts).
+  const Outcome names = RunCommand(&RunRulesets, {"rulesets", "--names"});
+  EXPECT_EQ(names.code, kExitOk);
+  EXPECT_EQ(names.out, "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ntemplate\n");
 }
 
 TEST(CliTest, PerftKuhnPoker) {
@@ -272,7 +273,6 @@ TEST(CliTest, DemoPlaysToTheEnd) {
   EXPECT_THAT(outcome.out, HasSubstr("turn 1: player 0"));
   EXPECT_THAT(outcome.out, HasSubstr("; score "));
 }
-#endif
 
 }  // namespace
 }  // namespace sandtable

@@ -101,7 +101,6 @@ TEST(GameImplTest, ResultMeasuresCompareWithTheBeforePosition) {
 
 TEST(RegistryTest, ListsAndCreatesRulesets) {
   const std::vector<RulesetInfo> rulesets = ListRulesets();
-#if defined(SANDTABLE_HAVE_REFERENCE)
   bool found = false;
   for (const RulesetInfo& info : rulesets) found |= info.name == "kuhn_poker";
   EXPECT_TRUE(found);
@@ -112,11 +111,8 @@ TEST(RegistryTest, ListsAndCreatesRulesets) {
   ASSERT_FALSE(bad_value.ok());
   EXPECT_THAT(std::string(bad_value.status().message()), HasSubstr("dice"));
   EXPECT_FALSE(CreateGame("liars_dice(colour=red)").ok());
-#endif
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
   EXPECT_EQ(DefaultRulesetName(), "quickplay");
   EXPECT_EQ(rulesets.front().name, "quickplay");
-#endif
   const auto unknown = CreateGame("chess");
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(std::string(unknown.status().message()), HasSubstr("unknown ruleset 'chess'"));
@@ -141,20 +137,16 @@ int64_t TreeNodes(const Game& game, RolloutChoice rollout) {
 }
 
 TEST(RegistryTest, SearchesUseTheRulesetsPlayoutPolicyUnlessToldUniform) {
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
   const auto quickplay = CreateGame("quickplay");
   ASSERT_TRUE(quickplay.ok()) << quickplay.status();
   // Other playouts, another tree.
   EXPECT_NE(TreeNodes(**quickplay, RolloutChoice::kRuleset),
             TreeNodes(**quickplay, RolloutChoice::kUniform));
-#endif
-#if defined(SANDTABLE_HAVE_REFERENCE)
   const auto liars_dice = CreateGame("liars_dice");
   ASSERT_TRUE(liars_dice.ok()) << liars_dice.status();
   // Its registered policy is the uniform one.
   EXPECT_EQ(TreeNodes(**liars_dice, RolloutChoice::kRuleset),
             TreeNodes(**liars_dice, RolloutChoice::kUniform));
-#endif
 }
 
 }  // namespace

@@ -110,7 +110,6 @@ TEST(OddsTest, SignedExpectations) {
   EXPECT_EQ(value.ToString(), "0");
 }
 
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
 TEST(OddsTest, QuickplayTankCannonAtABrassbounderInTheOpen) {
   const auto game = CreateGame("quickplay");
   ASSERT_TRUE(game.ok());
@@ -141,7 +140,6 @@ TEST(OddsTest, QuickplayTankCannonAtABrassbounderInTheOpen) {
   EXPECT_EQ(odds->lines[1].probability, Probability(1218, 2500));
   EXPECT_TRUE(odds->total.IsOne());
 }
-#endif
 
 }  // namespace
 }  // namespace sandtable

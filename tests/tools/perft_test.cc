@@ -52,7 +52,6 @@ TEST(PerftTest, DivideSumsToTheTotal) {
   EXPECT_EQ(Perft(*position, 2).leaves, 5);
 }
 
-#if defined(SANDTABLE_HAVE_REFERENCE)
 TEST(PerftTest, KuhnPoker) {
   const auto game = CreateGame("kuhn_poker");
   ASSERT_TRUE(game.ok());
@@ -84,7 +83,6 @@ TEST(PerftTest, GoofspielHasJointBranches) {
   EXPECT_EQ(counts.leaves, 27);
   EXPECT_TRUE(counts.leaf_mass.IsOne());
 }
-#endif
 
 }  // namespace
 }  // namespace sandtable

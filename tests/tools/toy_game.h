@@ -32,6 +32,7 @@ namespace sandtable::testing {
 class ToyGame {
  public:
   static constexpr std::string_view kName = "toy";
+  static constexpr bool kHasSimultaneousNodes = true;
   struct State {
     int step = 0;  // 0 picks, 1 shoot, 2 roll, 3 over
     int pick[2] = {0, 0};

@@ -1,9 +1,0 @@
-// The ruleset text fuzzer (ruleset_text_fuzzer.h) on goofspiel.
-#include "rulesets/reference/goofspiel.h"
-#include "tests/fuzz/ruleset_text_fuzzer.h"
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static auto* fuzzer = new sandtable::fuzz::RulesetTextFuzzer<sandtable::Goofspiel>();
-  fuzzer->Run(data, size);
-  return 0;
-}

@@ -1,9 +1,0 @@
-// The ruleset text fuzzer (ruleset_text_fuzzer.h) on liars_dice.
-#include "rulesets/reference/liars_dice.h"
-#include "tests/fuzz/ruleset_text_fuzzer.h"
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static auto* fuzzer = new sandtable::fuzz::RulesetTextFuzzer<sandtable::LiarsDice>();
-  fuzzer->Run(data, size);
-  return 0;
-}
