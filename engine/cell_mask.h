@@ -6,10 +6,26 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 
 namespace sandtable {
 
 inline constexpr int kMaxCells = 2048;  // e.g. 48 x 32 for quickplay at cells_per_brick=2
+
+// Error unless a width x height grid has sides of at least 1 and at most kMaxCells cells in
+// all, so that a CellMask holds it; `kind` names it in the message ("grid", "hex grid").
+inline absl::Status CheckGridSize(int width, int height, std::string_view kind) {
+  if (width >= 1 && height >= 1 && width <= kMaxCells && height <= kMaxCells &&
+      width * height <= kMaxCells) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      absl::string_view(kind.data(), kind.size()), " ", width, "x", height,
+      ": each side must be at least 1 and there may be at most ", kMaxCells, " cells"));
+}
 
 class CellMask {
  public:

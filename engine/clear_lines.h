@@ -1,34 +1,25 @@
-// The symmetric "who sees whom" table both grids build from their exact line walks. The cells
-// a line crosses depend only on the offset between its endpoints (on a hex grid, also on the
-// parity of the start row), so a grid walks each such class once, as index deltas, and hands
-// it here with every start cell of the class; each pair is then decided by testing those
-// deltas against the blocker mask.
+// The symmetric "who sees whom" table both grids build from their exact line walks. Both
+// number their cells row by row in a width x height rectangle, and the cells a line crosses
+// depend only on the (row, column) offset between its endpoints and, on a hex grid, on the
+// start row modulo 2 (`row_period`): so each such class is walked once, as index deltas, and
+// every pair of the class is decided by testing those deltas against the blocker mask.
 #ifndef SANDTABLE_ENGINE_CLEAR_LINES_H_
 #define SANDTABLE_ENGINE_CLEAR_LINES_H_
 
-#include <span>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "engine/cell_mask.h"
 
 namespace sandtable {
 
-class ClearLinesBuilder {
- public:
-  // Every cell sees itself.
-  ClearLinesBuilder(int num_cells, const CellMask& blockers);
-
-  // For every a in `starts`: a and a + end_delta see each other unless a + d is a blocker for
-  // some d in `crossed`. Both directions are set at once, so the table is symmetric as long
-  // as the grid hands each unordered pair over once.
-  void AddLines(std::span<const int> crossed, int end_delta, std::span<const int> starts);
-
-  std::vector<CellMask> Take() && { return std::move(clear_); }
-
- private:
-  const CellMask& blockers_;
-  std::vector<CellMask> clear_;
-};
+// walk(from, to, crossed) appends to `crossed` the index of every cell the line between the
+// cell indices `from` and `to` crosses (endpoints excluded), minus `from`. For every cell a:
+// the cells b whose line crosses no blocker; a itself included. Each unordered pair is
+// decided once and set both ways, so the result is symmetric by construction.
+std::vector<CellMask> ClearLinesOnRows(
+    int width, int height, int row_period, const CellMask& blockers,
+    absl::FunctionRef<void(int from, int to, std::vector<int>& crossed)> walk);
 
 }  // namespace sandtable
 

@@ -81,13 +81,7 @@ void WalkSegment(Hex from, Hex to, Visit&& visit) {
 bool SegmentCrossesHex(Hex from, Hex to, Hex cell) { return !HexInterval(from, to, cell).Empty(); }
 
 absl::StatusOr<HexGrid> HexGrid::Create(int width, int height) {
-  if (width < 1 || height < 1 || width > kMaxCells || height > kMaxCells ||
-      width * height > kMaxCells) {
-    return absl::InvalidArgumentError(absl::StrCat("hex grid ", width, "x", height,
-                                                   ": each side must be at least 1 and there "
-                                                   "may be at most ",
-                                                   kMaxCells, " hexes"));
-  }
+  if (absl::Status s = CheckGridSize(width, height, "hex grid"); !s.ok()) return s;
   return HexGrid(width, height);
 }
 
@@ -109,35 +103,13 @@ std::vector<Hex> HexGrid::CellsCrossed(Hex from, Hex to) const {
 }
 
 std::vector<CellMask> HexGrid::ClearLines(const CellMask& blockers) const {
-  // In map (offset) coordinates a pair is a row offset, a column offset and the parity of
-  // the start row: within such a class the axial offset, and so the crossed hexes as index
-  // deltas, are the same. Only pairs later in index order are walked.
-  ClearLinesBuilder builder(num_cells(), blockers);
-  std::vector<int> deltas;
-  std::vector<int> starts;
-  for (int row_offset = 0; row_offset < height_; ++row_offset) {
-    for (int parity = 0; parity < 2; ++parity) {
-      for (int column_offset = -(width_ - 1); column_offset < width_; ++column_offset) {
-        if (row_offset == 0 && column_offset <= 0) continue;
-        starts.clear();
-        for (int row = parity; row + row_offset < height_; row += 2) {
-          for (int column = std::max(0, -column_offset);
-               column < std::min(width_, width_ - column_offset); ++column) {
-            starts.push_back(row * width_ + column);
-          }
-        }
-        if (starts.empty()) continue;
-        const Hex from = CellAt(starts.front());
-        const Hex to = FromOffset(Column(from) + column_offset, from.r + row_offset);
-        deltas.clear();
-        // The segment stays inside the convex hull of the map's centres, and every hex
-        // meeting that hull's interior is on the map, so Index is safe here.
-        WalkSegment(from, to, [&](Hex h) { deltas.push_back(Index(h) - starts.front()); });
-        builder.AddLines(deltas, row_offset * width_ + column_offset, starts);
-      }
-    }
-  }
-  return std::move(builder).Take();
+  // In map coordinates the axial offset of a (row, column) offset depends on the parity of
+  // the start row, hence period 2. The segment stays inside the convex hull of the map's
+  // centres, and every hex meeting that hull's interior is on the map, so Index is safe.
+  return ClearLinesOnRows(
+      width_, height_, 2, blockers, [&](int from, int to, std::vector<int>& crossed) {
+        WalkSegment(CellAt(from), CellAt(to), [&](Hex h) { crossed.push_back(Index(h) - from); });
+      });
 }
 
 CellMask HexGrid::WithinDistance(Hex h, int distance) const {

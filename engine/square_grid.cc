@@ -69,13 +69,7 @@ void WalkSegment(Cell from, Cell to, Visit&& visit) {
 }  // namespace
 
 absl::StatusOr<SquareGrid> SquareGrid::Create(int width, int height) {
-  if (width < 1 || height < 1 || width > kMaxCells || height > kMaxCells ||
-      width * height > kMaxCells) {
-    return absl::InvalidArgumentError(absl::StrCat("grid ", width, "x", height,
-                                                   ": each side must be at least 1 and there "
-                                                   "may be at most ",
-                                                   kMaxCells, " cells"));
-  }
+  if (absl::Status s = CheckGridSize(width, height, "grid"); !s.ok()) return s;
   return SquareGrid(width, height);
 }
 
@@ -91,34 +85,13 @@ std::vector<Cell> SquareGrid::CellsCrossed(Cell from, Cell to) const {
 }
 
 std::vector<CellMask> SquareGrid::ClearLines(const CellMask& blockers) const {
-  // Only "forward" offsets (later in index order) are walked, so each unordered pair is
-  // handed over once.
-  ClearLinesBuilder builder(num_cells(), blockers);
-  std::vector<int> deltas;
-  std::vector<int> starts;
-  for (int oy = 0; oy < height_; ++oy) {
-    for (int ox = -(width_ - 1); ox < width_; ++ox) {
-      if (oy == 0 && ox <= 0) continue;
-      deltas.clear();
-      // Walk from a corner that keeps the whole offset inside the grid.
-      const Cell from{ox >= 0 ? 0 : -ox, 0};
-      const Cell to{from.x + ox, oy};
-      const int from_index = Index(from);
-      WalkSegment(from, to, [&](Cell c) {
-        deltas.push_back(Index(c) - from_index);
-        return true;
-      });
-      // Every start whose column leaves room for the offset.
-      starts.clear();
-      const int x_begin = ox >= 0 ? 0 : -ox;
-      const int x_end = ox >= 0 ? width_ - ox : width_;
-      for (int ay = 0; ay + oy < height_; ++ay) {
-        for (int ax = x_begin; ax < x_end; ++ax) starts.push_back(ay * width_ + ax);
-      }
-      builder.AddLines(deltas, oy * width_ + ox, starts);
-    }
-  }
-  return std::move(builder).Take();
+  return ClearLinesOnRows(width_, height_, 1, blockers,
+                          [&](int from, int to, std::vector<int>& crossed) {
+                            WalkSegment(CellAt(from), CellAt(to), [&](Cell c) {
+                              crossed.push_back(Index(c) - from);
+                              return true;
+                            });
+                          });
 }
 
 CellMask SquareGrid::WithinDistance(Cell c, int distance) const {

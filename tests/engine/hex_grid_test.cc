@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/engine/grid_test_util.h"
 
 namespace sandtable {
 
@@ -15,13 +16,7 @@ namespace {
 
 using Hexes = std::vector<Hex>;
 
-HexGrid Grid(int width, int height) {
-  auto grid = HexGrid::Create(width, height);
-  CHECK(grid.ok());
-  return *grid;
-}
-
-Hexes Reversed(Hexes hexes) { return Hexes(hexes.rbegin(), hexes.rend()); }
+HexGrid Grid(int width, int height) { return MakeGrid<HexGrid>(width, height); }
 
 TEST(HexGridTest, CreateRejectsBadSizes) {
   EXPECT_FALSE(HexGrid::Create(0, 5).ok());
@@ -187,33 +182,15 @@ TEST(HexGridTest, CellsCrossedAgreesWithSegmentCrossesHex) {
   CheckWalkAgainstSlabTest(5, 6);
 }
 
-void CheckClearLinesByBruteForce(const HexGrid& grid, const CellMask& blockers) {
-  const std::vector<CellMask> clear = grid.ClearLines(blockers);
-  ASSERT_EQ(static_cast<int>(clear.size()), grid.num_cells());
-  for (int a = 0; a < grid.num_cells(); ++a) {
-    EXPECT_TRUE(clear[a].Test(a));
-    for (int b = 0; b < grid.num_cells(); ++b) {
-      bool expected = true;
-      blockers.ForEach([&](int c) {
-        if (c != a && c != b && SegmentCrossesHex(grid.CellAt(a), grid.CellAt(b), grid.CellAt(c))) {
-          expected = false;
-        }
-      });
-      ASSERT_EQ(clear[a].Test(b), expected) << a << " " << b;
-      ASSERT_EQ(clear[a].Test(b), clear[b].Test(a));
-    }
-  }
-}
-
 TEST(HexGridTest, ClearLinesMatchesBruteForceAndIsSymmetric) {
   const HexGrid grid = Grid(9, 7);
   CellMask blockers;
   for (int index : {11, 12, 22, 31, 40, 41, 50}) blockers.Set(index);
-  CheckClearLinesByBruteForce(grid, blockers);
+  CheckClearLinesByBruteForce(grid, blockers, SegmentCrossesHex);
   const HexGrid narrow = Grid(4, 9);
   CellMask wall;
   for (int index : {5, 9, 13, 26}) wall.Set(index);
-  CheckClearLinesByBruteForce(narrow, wall);
+  CheckClearLinesByBruteForce(narrow, wall, SegmentCrossesHex);
 }
 
 TEST(HexGridTest, ClearLinesOnLargeMap) {
@@ -228,18 +205,7 @@ TEST(HexGridTest, ClearLinesOnLargeMap) {
   EXPECT_TRUE(clear[left].Test(grid.Index(HexGrid::FromOffset(39, 14))));
   EXPECT_FALSE(clear[left].Test(grid.Index(HexGrid::FromOffset(39, 0))));
   EXPECT_TRUE(clear[left].Test(grid.Index(HexGrid::FromOffset(19, 0))));
-  for (int a = 0; a < grid.num_cells(); a += 97) {
-    for (int b = 0; b < grid.num_cells(); ++b) {
-      bool expected = true;
-      blockers.ForEach([&](int c) {
-        if (c != a && c != b && SegmentCrossesHex(grid.CellAt(a), grid.CellAt(b), grid.CellAt(c))) {
-          expected = false;
-        }
-      });
-      ASSERT_EQ(clear[a].Test(b), expected) << a << " " << b;
-      ASSERT_EQ(clear[a].Test(b), clear[b].Test(a));
-    }
-  }
+  CheckClearLinesByBruteForce(grid, blockers, SegmentCrossesHex, 97);
 }
 
 TEST(HexGridTest, WithinDistance) {

@@ -4,21 +4,13 @@
 
 #include "engine/rng.h"
 #include "gtest/gtest.h"
+#include "tests/engine/grid_test_util.h"
 
 namespace sandtable {
 namespace {
 
-SquareGrid Square(int width, int height) {
-  auto grid = SquareGrid::Create(width, height);
-  CHECK(grid.ok());
-  return *grid;
-}
-
-HexGrid HexMap(int width, int height) {
-  auto grid = HexGrid::Create(width, height);
-  CHECK(grid.ok());
-  return *grid;
-}
+SquareGrid Square(int width, int height) { return MakeGrid<SquareGrid>(width, height); }
+HexGrid HexMap(int width, int height) { return MakeGrid<HexGrid>(width, height); }
 
 MoveGraph SquareGraph(const SquareGrid& grid, const SquareSteps& steps,
                       const MoveTerrain& terrain = {}) {
