@@ -91,9 +91,7 @@ absl::StatusOr<MoveGraph> MoveGraph::ForHex(const HexGrid& grid, const MoveTerra
                                             int step_cost) {
   if (absl::Status s = CheckTerrain(terrain, grid.num_cells()); !s.ok()) return s;
   if (absl::Status s = CheckStepCost(step_cost, "hex"); !s.ok()) return s;
-  return ForHex(grid, [&](struct Hex, struct Hex to) {
-    return TerrainCost(terrain, grid.Index(to), step_cost);
-  });
+  return ForHex(grid, [&](Hex, Hex to) { return TerrainCost(terrain, grid.Index(to), step_cost); });
 }
 
 MoveGraph MoveGraph::ForHex(const HexGrid& grid, HexStepCost step_cost) {
@@ -101,8 +99,8 @@ MoveGraph MoveGraph::ForHex(const HexGrid& grid, HexStepCost step_cost) {
   graph.first_step_.reserve(grid.num_cells() + 1);
   for (int index = 0; index < grid.num_cells(); ++index) {
     graph.first_step_.push_back(static_cast<int>(graph.steps_.size()));
-    const struct Hex from = grid.CellAt(index);
-    for (const struct Hex to : grid.Neighbours(from)) {
+    const Hex from = grid.CellAt(index);
+    for (const Hex to : grid.Neighbours(from)) {
       const int cost = step_cost(from, to);
       if (cost == kNoStep) continue;
       CHECK(cost >= 0);

@@ -60,9 +60,9 @@ class ScenarioText {
  public:
   // Tokenises `text`. Errors: unterminated map block, a second map, a malformed `map`
   // line, rows of unequal width or not of the declared size, a hex map staggered the wrong
-  // way (an odd row drawn to the left of its neighbours), an empty row, a duplicate field key, a
-  // malformed or repeated legend character, a map character without a legend entry, a non-printable
-  // character.
+  // way (an odd row drawn to the left of its neighbours), an empty row, a duplicate field
+  // key, a malformed or repeated legend character, a map character without a legend entry,
+  // a non-printable character.
   static absl::StatusOr<ScenarioText> Parse(std::string_view text);
 
   // Every statement except `legend` and the map block, in file order.
