@@ -180,6 +180,11 @@ void CheckWalkAgainstSlabTest(int width, int height) {
 TEST(HexGridTest, CellsCrossedAgreesWithSegmentCrossesHex) {
   CheckWalkAgainstSlabTest(6, 5);
   CheckWalkAgainstSlabTest(5, 6);
+  // Thin and tiny maps, where the zigzag edges are closest.
+  CheckWalkAgainstSlabTest(1, 7);
+  CheckWalkAgainstSlabTest(7, 1);
+  CheckWalkAgainstSlabTest(2, 2);
+  CheckWalkAgainstSlabTest(3, 4);
 }
 
 TEST(HexGridTest, ClearLinesMatchesBruteForceAndIsSymmetric) {
@@ -191,6 +196,10 @@ TEST(HexGridTest, ClearLinesMatchesBruteForceAndIsSymmetric) {
   CellMask wall;
   for (int index : {5, 9, 13, 26}) wall.Set(index);
   CheckClearLinesByBruteForce(narrow, wall, SegmentCrossesHex);
+  const HexGrid column = Grid(1, 8);
+  CellMask middle;
+  middle.Set(4);
+  CheckClearLinesByBruteForce(column, middle, SegmentCrossesHex);
 }
 
 TEST(HexGridTest, ClearLinesOnLargeMap) {
