@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "engine/cell_mask.h"
 
 namespace sandtable {
 namespace {
@@ -51,6 +52,63 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// The `map` line: `map [square|hex] [WIDTH HEIGHT]`; a size of 0 means not declared.
+struct MapHeader {
+  MapKind kind = MapKind::kSquare;
+  int width = 0;
+  int height = 0;
+};
+
+absl::StatusOr<MapHeader> ParseMapHeader(const std::vector<std::string_view>& tokens, int line) {
+  MapHeader header;
+  size_t next = 1;
+  if (next < tokens.size() && (tokens[next] == "square" || tokens[next] == "hex")) {
+    header.kind = tokens[next] == "hex" ? MapKind::kHex : MapKind::kSquare;
+    ++next;
+  }
+  if (tokens.size() - next == 2) {
+    absl::StatusOr<int> width = ParseScenarioInt(tokens[next], 1, kMaxCells, line, "map width");
+    if (!width.ok()) return width.status();
+    absl::StatusOr<int> height =
+        ParseScenarioInt(tokens[next + 1], 1, kMaxCells, line, "map height");
+    if (!height.ok()) return height.status();
+    header.width = *width;
+    header.height = *height;
+  } else if (tokens.size() != next) {
+    return ScenarioError(line,
+                         "expected 'map', 'map square' or 'map hex', optionally followed by "
+                         "the width and height");
+  }
+  return header;
+}
+
+// The number of spaces before a line's first other character, or -1 if a tab comes first.
+int Indent(std::string_view line) {
+  int spaces = 0;
+  for (char c : line) {
+    if (c == '\t') return -1;
+    if (c != ' ') break;
+    ++spaces;
+  }
+  return spaces;
+}
+
+// A hex map drawn staggered must be staggered the odd-r way: an odd row may not start to the
+// left of the even rows beside it. Rows indented with tabs, or all alike, are not checked.
+absl::Status CheckStagger(const ScenarioMap& map, const std::vector<int>& indents) {
+  for (int row = 1; row < map.height; ++row) {
+    if (indents[row - 1] < 0 || indents[row] < 0) continue;  // tabs: no telling
+    const int odd = row % 2 == 1 ? row : row - 1;
+    const int even = row % 2 == 1 ? row - 1 : row;
+    if (indents[odd] < indents[even]) {
+      return ScenarioError(map.row_lines[row],
+                           absl::StrCat("hex map row ", odd, " is drawn to the left of row ", even,
+                                        ": odd rows sit half a hex to the right of even rows"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ScenarioError(int line, std::string_view message) {
@@ -74,6 +132,8 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
   // A final newline does not start another line.
   if (!lines.empty() && lines.back().empty()) lines.pop_back();
   bool in_map = false;
+  MapHeader declared;
+  std::vector<int> indents;  // of each map row, -1 when indented with tabs
   for (size_t index = 0; index < lines.size(); ++index) {
     const int number = static_cast<int>(index) + 1;
     std::string_view line = lines[index];
@@ -93,7 +153,16 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
     if (in_map) {
       if (trimmed == "end") {
         in_map = false;
-        if (result.map_->rows.empty()) return ScenarioError(number, "the map has no rows");
+        const ScenarioMap& map = *result.map_;
+        if (map.rows.empty()) return ScenarioError(number, "the map has no rows");
+        if (declared.height > 0 && map.height != declared.height) {
+          return ScenarioError(
+              number, absl::StrCat("the map has ", map.height, " rows, its 'map' line (line ",
+                                   map.line, ") says ", declared.height));
+        }
+        if (map.kind == MapKind::kHex) {
+          if (absl::Status s = CheckStagger(map, indents); !s.ok()) return s;
+        }
         continue;
       }
       std::string row;
@@ -104,12 +173,18 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
         return ScenarioError(number, "empty map row (a map block ends with a line 'end')");
       }
       ScenarioMap& map = *result.map_;
+      if (declared.width > 0 && static_cast<int>(row.size()) != declared.width) {
+        return ScenarioError(
+            number, absl::StrCat("map row has ", row.size(), " cells, the 'map' line (line ",
+                                 map.line, ") says ", declared.width));
+      }
       if (map.rows.empty()) {
         map.width = static_cast<int>(row.size());
       } else if (static_cast<int>(row.size()) != map.width) {
         return ScenarioError(number, absl::StrCat("map row has ", row.size(),
                                                   " cells, the first row has ", map.width));
       }
+      indents.push_back(Indent(line));
       map.rows.push_back(std::move(row));
       map.row_lines.push_back(number);
       map.height = static_cast<int>(map.rows.size());
@@ -119,13 +194,16 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
     const std::vector<std::string_view> tokens = SplitWhitespace(trimmed);
     const std::string_view keyword = tokens[0];
     if (keyword == "map") {
-      if (tokens.size() != 1) return ScenarioError(number, "'map' takes no arguments");
       if (result.map_.has_value()) {
         return ScenarioError(
             number, absl::StrCat("a second map (the first is on line ", result.map_->line, ")"));
       }
+      absl::StatusOr<MapHeader> header = ParseMapHeader(tokens, number);
+      if (!header.ok()) return header.status();
       result.map_.emplace();
       result.map_->line = number;
+      result.map_->kind = header->kind;
+      declared = *header;
       in_map = true;
       continue;
     }
@@ -182,6 +260,13 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
     }
   }
   return result;
+}
+
+absl::Status ScenarioMap::ExpectKind(MapKind expected) const {
+  if (kind == expected) return absl::OkStatus();
+  return ScenarioError(line, expected == MapKind::kHex
+                                 ? "this ruleset plays on a hex map: write 'map hex'"
+                                 : "this ruleset plays on a square grid, not a hex map");
 }
 
 const std::vector<std::string>* ScenarioText::Legend(char c) const {

@@ -3,8 +3,9 @@
 //   - comments: lines whose first non-blank character is '#' (outside a map block);
 //   - statements: `keyword word word key=value key=value ...` on one line;
 //   - legend statements: `legend C word ...` naming the terrain words of map character C;
-//   - one map block: a line `map`, then one line per row of cells, then a line `end`.
-//     Whitespace inside rows is ignored, so hex maps can be drawn staggered.
+//   - one map block: a line `map` (or `map square`, or `map hex`, optionally followed by the
+//     width and height), then one line per row of cells, then a line `end`. Whitespace
+//     inside rows is ignored, so hex maps can be drawn staggered.
 // Rulesets interpret the keywords, words and field values; this layer only tokenises and
 // reports errors as "line N: ...".
 #ifndef SANDTABLE_ENGINE_SCENARIO_TEXT_H_
@@ -38,19 +39,30 @@ struct ScenarioStatement {
   std::optional<std::string> Field(std::string_view key) const;
 };
 
+enum class MapKind {
+  kSquare,  // cells of a SquareGrid, row by row
+  kHex,     // hexes of a HexGrid, row by row: odd rows half a hex to the right
+};
+
 struct ScenarioMap {
   int line = 0;  // the line of the `map` keyword
+  MapKind kind = MapKind::kSquare;
   int width = 0;
   int height = 0;
   std::vector<std::string> rows;  // `height` rows of `width` characters, whitespace removed
   std::vector<int> row_lines;     // the line of each row, for error messages
+
+  // An error naming the `map` line unless the map is of this kind.
+  absl::Status ExpectKind(MapKind expected) const;
 };
 
 class ScenarioText {
  public:
-  // Tokenises `text`. Errors: unterminated map block, a second map, rows of unequal
-  // width, an empty row, a duplicate field key, a malformed or repeated legend character,
-  // a map character without a legend entry, a non-printable character.
+  // Tokenises `text`. Errors: unterminated map block, a second map, a malformed `map`
+  // line, rows of unequal width or not of the declared size, a hex map staggered the wrong
+  // way (an odd row drawn to the left of its neighbours), an empty row, a duplicate field
+  // key, a malformed or repeated legend character, a map character without a legend entry,
+  // a non-printable character.
   static absl::StatusOr<ScenarioText> Parse(std::string_view text);
 
   // Every statement except `legend` and the map block, in file order.

@@ -4,50 +4,18 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "engine/clear_lines.h"
+#include "engine/segment_interval.h"
 
 namespace sandtable {
-namespace {
-
-// Coordinates are doubled so that cell centres, (2x+1, 2y+1), and cell edges, 2x and
-// 2x+2, are all integers. The open segment is P(t) = A + t * D for t in (0, 1).
-//
-// Narrows the open interval (lo_num / lo_den, hi_num / hi_den) of t to the values where
-// lower < A + t * d < lower + 2 along one axis. Returns false when that axis alone
-// excludes every t. Denominators stay positive; comparisons are by cross-multiplication.
-struct Fraction {
-  int64_t num;
-  int64_t den;  // > 0
-};
-
-bool Less(Fraction a, Fraction b) { return a.num * b.den < b.num * a.den; }
-
-bool NarrowAxis(int64_t start, int64_t d, int64_t lower, Fraction& lo, Fraction& hi) {
-  const int64_t upper = lower + 2;
-  if (d == 0) return lower < start && start < upper;
-  // Entry and exit parameters of the slab (lower, upper).
-  Fraction enter{lower - start, d};
-  Fraction leave{upper - start, d};
-  if (d < 0) {
-    enter = Fraction{start - upper, -d};
-    leave = Fraction{start - lower, -d};
-  }
-  if (Less(lo, enter)) lo = enter;
-  if (Less(leave, hi)) hi = leave;
-  return true;
-}
-
-}  // namespace
 
 bool SegmentCrossesCell(Cell from, Cell to, Cell cell) {
-  const int64_t ax = 2 * from.x + 1;
-  const int64_t ay = 2 * from.y + 1;
-  const int64_t dx = 2 * (to.x - from.x);
-  const int64_t dy = 2 * (to.y - from.y);
-  Fraction lo{0, 1};
-  Fraction hi{1, 1};
-  if (!NarrowAxis(ax, dx, 2 * cell.x, lo, hi)) return false;
-  if (!NarrowAxis(ay, dy, 2 * cell.y, lo, hi)) return false;
-  return Less(lo, hi);
+  // Coordinates are doubled so that cell centres, (2x+1, 2y+1), and cell edges, 2x and
+  // 2x+2, are all integers.
+  SegmentInterval t;
+  if (!t.Narrow(2 * from.x + 1, 2 * (to.x - from.x), 2 * cell.x, 2 * cell.x + 2)) return false;
+  if (!t.Narrow(2 * from.y + 1, 2 * (to.y - from.y), 2 * cell.y, 2 * cell.y + 2)) return false;
+  return !t.Empty();
 }
 
 namespace {
@@ -101,13 +69,7 @@ void WalkSegment(Cell from, Cell to, Visit&& visit) {
 }  // namespace
 
 absl::StatusOr<SquareGrid> SquareGrid::Create(int width, int height) {
-  if (width < 1 || height < 1 || width > kMaxCells || height > kMaxCells ||
-      width * height > kMaxCells) {
-    return absl::InvalidArgumentError(absl::StrCat("grid ", width, "x", height,
-                                                   ": each side must be at least 1 and there "
-                                                   "may be at most ",
-                                                   kMaxCells, " cells"));
-  }
+  if (absl::Status s = CheckGridSize(width, height, "grid"); !s.ok()) return s;
   return SquareGrid(width, height);
 }
 
@@ -123,48 +85,13 @@ std::vector<Cell> SquareGrid::CellsCrossed(Cell from, Cell to) const {
 }
 
 std::vector<CellMask> SquareGrid::ClearLines(const CellMask& blockers) const {
-  // The cells crossed depend only on the offset between the endpoints, so walk each offset
-  // once, as index deltas, and reuse it for every pair. Only "forward" offsets (later in
-  // index order) are walked; each unordered pair is decided once and set both ways, which
-  // makes the result symmetric by construction.
-  const int n = num_cells();
-  std::vector<CellMask> clear(n);
-  for (int a = 0; a < n; ++a) clear[a].Set(a);
-  std::vector<int> deltas;
-  for (int oy = 0; oy < height_; ++oy) {
-    for (int ox = -(width_ - 1); ox < width_; ++ox) {
-      if (oy == 0 && ox <= 0) continue;
-      deltas.clear();
-      // Walk from a corner that keeps the whole offset inside the grid.
-      const Cell from{ox >= 0 ? 0 : -ox, 0};
-      const Cell to{from.x + ox, oy};
-      const int from_index = Index(from);
-      WalkSegment(from, to, [&](Cell c) {
-        deltas.push_back(Index(c) - from_index);
-        return true;
-      });
-      // Every `a` whose column leaves room for the offset.
-      const int x_begin = ox >= 0 ? 0 : -ox;
-      const int x_end = ox >= 0 ? width_ - ox : width_;
-      for (int ay = 0; ay + oy < height_; ++ay) {
-        for (int ax = x_begin; ax < x_end; ++ax) {
-          const int a = ay * width_ + ax;
-          bool blocked = false;
-          for (int delta : deltas) {
-            if (blockers.Test(a + delta)) {
-              blocked = true;
-              break;
-            }
-          }
-          if (blocked) continue;
-          const int b = a + oy * width_ + ox;
-          clear[a].Set(b);
-          clear[b].Set(a);
-        }
-      }
-    }
-  }
-  return clear;
+  return ClearLinesOnRows(width_, height_, 1, blockers,
+                          [&](int from, int to, std::vector<int>& crossed) {
+                            WalkSegment(CellAt(from), CellAt(to), [&](Cell c) {
+                              crossed.push_back(Index(c) - from);
+                              return true;
+                            });
+                          });
 }
 
 CellMask SquareGrid::WithinDistance(Cell c, int distance) const {

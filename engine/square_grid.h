@@ -7,17 +7,13 @@
 #ifndef SANDTABLE_ENGINE_SQUARE_GRID_H_
 #define SANDTABLE_ENGINE_SQUARE_GRID_H_
 
-#include <array>
-#include <bit>
-#include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/cell_mask.h"
 #include "engine/check.h"
 
 namespace sandtable {
-
-inline constexpr int kMaxCells = 2048;  // e.g. 48 x 32 for quickplay at cells_per_brick=2
 
 struct Cell {
   int x = 0;  // column, 0 = left
@@ -37,31 +33,6 @@ constexpr int DistanceSquared(Cell a, Cell b) {
 // interior of `cell`. Symmetric in from/to. A cell equal to `from` or `to` counts as crossed
 // (callers exclude the endpoints themselves).
 bool SegmentCrossesCell(Cell from, Cell to, Cell cell);
-
-// A set of cells as a bitset, indexed by SquareGrid::Index.
-class CellMask {
- public:
-  void Set(int index) { words_[index >> 6] |= uint64_t{1} << (index & 63); }
-  void Reset(int index) { words_[index >> 6] &= ~(uint64_t{1} << (index & 63)); }
-  bool Test(int index) const { return (words_[index >> 6] >> (index & 63)) & 1; }
-  int Count() const {
-    int n = 0;
-    for (uint64_t w : words_) n += std::popcount(w);
-    return n;
-  }
-  // Calls f(index) for every member in increasing index order.
-  template <typename F>
-  void ForEach(F&& f) const {
-    for (int i = 0; i < kWords; ++i) {
-      for (uint64_t w = words_[i]; w != 0; w &= w - 1) f(i * 64 + std::countr_zero(w));
-    }
-  }
-  friend bool operator==(const CellMask&, const CellMask&) = default;
-
- private:
-  static constexpr int kWords = kMaxCells / 64;
-  std::array<uint64_t, kWords> words_{};
-};
 
 class SquareGrid {
  public:

@@ -99,6 +99,7 @@ class QuickplayScenarioBuilder {
       return ScenarioError(0, "no map block (a line 'map', the rows, a line 'end')");
     }
     const ScenarioMap& map = *text_.map();
+    if (absl::Status s = map.ExpectKind(MapKind::kSquare); !s.ok()) return s;
     map_width_ = map.width;
     map_height_ = map.height;
     game_.width_ = map.width * scale_;

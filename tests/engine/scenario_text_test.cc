@@ -60,6 +60,57 @@ TEST(ScenarioTextTest, ParsesStatementsLegendAndMap) {
   EXPECT_TRUE(reader.Finish().ok());
 }
 
+TEST(ScenarioTextTest, HexMapBlock) {
+  // quick-style terrain drawn staggered: odd rows half a hex to the right.
+  const std::string text =
+      "legend . open\n"
+      "legend u urban\n"
+      "map hex 4 3\n"
+      " . . u u\n"
+      "  . . u u\n"
+      " . u u u\n"
+      "end\n";
+  absl::StatusOr<ScenarioText> parsed = ScenarioText::Parse(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  const ScenarioMap& map = *parsed->map();
+  EXPECT_EQ(map.kind, MapKind::kHex);
+  EXPECT_EQ(map.width, 4);
+  EXPECT_EQ(map.height, 3);
+  EXPECT_EQ(map.rows[2], ".uuu");
+  EXPECT_TRUE(map.ExpectKind(MapKind::kHex).ok());
+  EXPECT_THAT(std::string(map.ExpectKind(MapKind::kSquare).message()),
+              HasSubstr("line 3: this ruleset plays on a square grid"));
+  // The size is optional; unstaggered rows are fine.
+  absl::StatusOr<ScenarioText> plain = ScenarioText::Parse("legend . \nmap hex\n..\n..\nend\n");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->map()->kind, MapKind::kHex);
+  // A square map says so, or says nothing.
+  absl::StatusOr<ScenarioText> square = ScenarioText::Parse("legend . \nmap square 2 1\n..\nend\n");
+  ASSERT_TRUE(square.ok()) << square.status();
+  EXPECT_EQ(square->map()->kind, MapKind::kSquare);
+  EXPECT_THAT(std::string(square->map()->ExpectKind(MapKind::kHex).message()),
+              HasSubstr("line 2: this ruleset plays on a hex map: write 'map hex'"));
+}
+
+TEST(ScenarioTextTest, HexMapErrorsNameTheLine) {
+  EXPECT_THAT(ErrorOf("legend . \nmap hex 3 2\n...\n...\n...\nend\n"),
+              HasSubstr("line 6: the map has 3 rows, its 'map' line (line 2) says 2"));
+  EXPECT_THAT(ErrorOf("legend . \nmap hex 3 2\n....\n....\nend\n"),
+              HasSubstr("line 3: map row has 4 cells, the 'map' line (line 2) says 3"));
+  EXPECT_THAT(ErrorOf("legend . \nmap hex 0 2\n"),
+              HasSubstr("line 2: map width: '0' is not an integer in 1..2048"));
+  EXPECT_THAT(ErrorOf("legend . \nmap hex 3\n"), HasSubstr("line 2: expected 'map'"));
+  EXPECT_THAT(ErrorOf("legend . \nmap triangle\n"), HasSubstr("line 2: expected 'map'"));
+  // Staggered the even-r way: row 1 drawn left of rows 0 and 2.
+  EXPECT_THAT(ErrorOf("legend . \nmap hex\n . .\n. .\n . .\nend\n"),
+              HasSubstr("line 4: hex map row 1 is drawn to the left of row 0"));
+  EXPECT_THAT(ErrorOf("legend . \nmap hex\n . .\n  . .\n   . .\nend\n"),
+              HasSubstr("line 5: hex map row 1 is drawn to the left of row 2"));
+  // The same drawing is fine as a square map, and tabs are not checked.
+  EXPECT_EQ(ErrorOf("legend . \nmap\n . .\n. .\nend\n"), "ok");
+  EXPECT_EQ(ErrorOf("legend . \nmap hex\n\t. .\n. .\nend\n"), "ok");
+}
+
 TEST(ScenarioTextTest, CrLfLinesAreAccepted) {
   absl::StatusOr<ScenarioText> parsed =
       ScenarioText::Parse("size 3\r\nlegend . \r\nmap\r\n..\r\nend\r\n");
@@ -76,7 +127,7 @@ TEST(ScenarioTextTest, MapErrorsNameTheLine) {
   EXPECT_THAT(ErrorOf("legend . \nmap\nend\n"), HasSubstr("line 3: the map has no rows"));
   EXPECT_THAT(ErrorOf("legend . \nmap\n.\nend\nmap\n.\nend\n"),
               HasSubstr("line 5: a second map (the first is on line 2)"));
-  EXPECT_THAT(ErrorOf("map x\n"), HasSubstr("line 1: 'map' takes no arguments"));
+  EXPECT_THAT(ErrorOf("map x\n"), HasSubstr("line 1: expected 'map', 'map square' or 'map hex'"));
   EXPECT_THAT(ErrorOf("end\n"), HasSubstr("line 1: 'end' without a 'map' line"));
   EXPECT_THAT(ErrorOf("legend . \nmap\n.x.\nend\n"),
               HasSubstr("line 3: map character 'x' (cell 1,0) has no legend entry"));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/engine/grid_test_util.h"
 
 namespace sandtable {
 
@@ -15,13 +16,7 @@ namespace {
 
 using Cells = std::vector<Cell>;
 
-SquareGrid Grid(int width, int height) {
-  auto grid = SquareGrid::Create(width, height);
-  CHECK(grid.ok());
-  return *grid;
-}
-
-Cells Reversed(Cells cells) { return Cells(cells.rbegin(), cells.rend()); }
+SquareGrid Grid(int width, int height) { return MakeGrid<SquareGrid>(width, height); }
 
 TEST(SquareGridTest, CreateRejectsBadSizes) {
   EXPECT_FALSE(SquareGrid::Create(0, 5).ok());
@@ -213,22 +208,7 @@ TEST(SquareGridTest, ClearLinesMatchesBruteForceAndIsSymmetric) {
   const SquareGrid grid = Grid(9, 6);
   CellMask blockers;
   for (Cell c : Cells{{2, 1}, {4, 4}, {5, 2}, {7, 3}, {1, 4}}) blockers.Set(grid.Index(c));
-  const std::vector<CellMask> clear = grid.ClearLines(blockers);
-  ASSERT_EQ(static_cast<int>(clear.size()), grid.num_cells());
-  for (int a = 0; a < grid.num_cells(); ++a) {
-    EXPECT_TRUE(clear[a].Test(a));
-    for (int b = 0; b < grid.num_cells(); ++b) {
-      bool expected = true;
-      for (int c = 0; c < grid.num_cells(); ++c) {
-        if (c == a || c == b || !blockers.Test(c)) continue;
-        if (SegmentCrossesCell(grid.CellAt(a), grid.CellAt(b), grid.CellAt(c))) {
-          expected = false;
-        }
-      }
-      EXPECT_EQ(clear[a].Test(b), expected) << a << " " << b;
-      EXPECT_EQ(clear[a].Test(b), clear[b].Test(a));
-    }
-  }
+  CheckClearLinesByBruteForce(grid, blockers, SegmentCrossesCell);
 }
 
 TEST(SquareGridTest, ClearLinesOnFullSizeGrid) {
@@ -244,19 +224,7 @@ TEST(SquareGridTest, ClearLinesOnFullSizeGrid) {
   EXPECT_FALSE(clear[left].Test(grid.Index({47, 0})));  // through the wall
   EXPECT_TRUE(clear[left].Test(grid.Index({23, 0})));   // same side
   // Sampled rows against the slab test, and symmetry.
-  for (int a = 0; a < grid.num_cells(); a += 37) {
-    for (int b = 0; b < grid.num_cells(); ++b) {
-      bool expected = true;
-      blockers.ForEach([&](int c) {
-        if (c != a && c != b &&
-            SegmentCrossesCell(grid.CellAt(a), grid.CellAt(b), grid.CellAt(c))) {
-          expected = false;
-        }
-      });
-      ASSERT_EQ(clear[a].Test(b), expected) << a << " " << b;
-      ASSERT_EQ(clear[a].Test(b), clear[b].Test(a));
-    }
-  }
+  CheckClearLinesByBruteForce(grid, blockers, SegmentCrossesCell, 37);
 }
 
 TEST(SquareGridTest, WithinDistance) {

@@ -15,6 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const sandtable::ScenarioMap& map = *parsed->map();
     CHECK(static_cast<int>(map.rows.size()) == map.height);
     CHECK(map.row_lines.size() == map.rows.size());
+    CHECK(map.ExpectKind(map.kind).ok());
+    CHECK(!map.ExpectKind(map.kind == sandtable::MapKind::kHex ? sandtable::MapKind::kSquare
+                                                               : sandtable::MapKind::kHex)
+               .ok());
     for (const auto& row : map.rows) {
       CHECK(static_cast<int>(row.size()) == map.width);
       for (char c : row) CHECK(parsed->Legend(c) != nullptr);

@@ -288,6 +288,8 @@ TEST(QuickplayScenarioTest, ScenarioErrorsNameTheLine) {
               HasSubstr("line 23: unknown keyword 'weather'"));
   EXPECT_THAT(ScenarioError(Edit("legend X impassable", "legend X lava")),
               HasSubstr("line 12: map character 'X' has unknown terrain 'lava'"));
+  EXPECT_THAT(ScenarioError(Edit("\nmap\n", "\nmap hex\n")),
+              HasSubstr("this ruleset plays on a square grid, not a hex map"));
   EXPECT_THAT(ScenarioError(Edit("ruleset quickplay", "ruleset doubletap")),
               HasSubstr("line 1: this scenario is for 'doubletap', not quickplay"));
   EXPECT_THAT(ScenarioError(Edit("", "name again\n")), HasSubstr("line 23: 'name' given twice"));
