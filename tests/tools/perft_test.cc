@@ -86,5 +86,34 @@ TEST(PerftTest, GoofspielHasJointBranches) {
 }
 #endif
 
+#if defined(SANDTABLE_HAVE_QUICKPLAY)
+// Recorded from `sandtable perft --ruleset quickplay --depth D` on the default scenario: a
+// change in move generation, chance outcomes or turn order moves these numbers.
+TEST(PerftTest, QuickplayDefaultScenario) {
+  const auto game = CreateGame("quickplay");
+  ASSERT_TRUE(game.ok()) << game.status();
+  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
+
+  const PerftCounts four = Perft(*start, 4);
+  EXPECT_EQ(four.leaves, 1310);
+  EXPECT_EQ(four.terminal_leaves, 0);
+  EXPECT_EQ(four.decision_nodes, 407);
+  EXPECT_EQ(four.decision_branches, 1657);
+  EXPECT_EQ(four.chance_nodes, 30);
+  EXPECT_EQ(four.chance_branches, 89);
+  EXPECT_TRUE(four.leaf_mass.IsOne());
+
+  const PerftCounts six = Perft(*start, 6);
+  EXPECT_EQ(six.leaves, 64115);
+  EXPECT_EQ(six.terminal_leaves, 0);
+  EXPECT_EQ(six.decision_nodes, 41434);
+  EXPECT_EQ(six.decision_branches, 104943);
+  EXPECT_EQ(six.chance_nodes, 318);
+  EXPECT_EQ(six.chance_branches, 923);
+  EXPECT_EQ(six.simultaneous_nodes, 0);
+  EXPECT_TRUE(six.leaf_mass.IsOne());
+}
+#endif
+
 }  // namespace
 }  // namespace sandtable
