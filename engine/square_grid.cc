@@ -8,50 +8,6 @@
 namespace sandtable {
 namespace {
 
-// Coordinates are doubled so that cell centres, (2x+1, 2y+1), and cell edges, 2x and
-// 2x+2, are all integers. The open segment is P(t) = A + t * D for t in (0, 1).
-//
-// Narrows the open interval (lo_num / lo_den, hi_num / hi_den) of t to the values where
-// lower < A + t * d < lower + 2 along one axis. Returns false when that axis alone
-// excludes every t. Denominators stay positive; comparisons are by cross-multiplication.
-struct Fraction {
-  int64_t num;
-  int64_t den;  // > 0
-};
-
-bool Less(Fraction a, Fraction b) { return a.num * b.den < b.num * a.den; }
-
-bool NarrowAxis(int64_t start, int64_t d, int64_t lower, Fraction& lo, Fraction& hi) {
-  const int64_t upper = lower + 2;
-  if (d == 0) return lower < start && start < upper;
-  // Entry and exit parameters of the slab (lower, upper).
-  Fraction enter{lower - start, d};
-  Fraction leave{upper - start, d};
-  if (d < 0) {
-    enter = Fraction{start - upper, -d};
-    leave = Fraction{start - lower, -d};
-  }
-  if (Less(lo, enter)) lo = enter;
-  if (Less(leave, hi)) hi = leave;
-  return true;
-}
-
-}  // namespace
-
-bool SegmentCrossesCell(Cell from, Cell to, Cell cell) {
-  const int64_t ax = 2 * from.x + 1;
-  const int64_t ay = 2 * from.y + 1;
-  const int64_t dx = 2 * (to.x - from.x);
-  const int64_t dy = 2 * (to.y - from.y);
-  Fraction lo{0, 1};
-  Fraction hi{1, 1};
-  if (!NarrowAxis(ax, dx, 2 * cell.x, lo, hi)) return false;
-  if (!NarrowAxis(ay, dy, 2 * cell.y, lo, hi)) return false;
-  return Less(lo, hi);
-}
-
-namespace {
-
 // Walks the cells the segment from the centre of `from` to the centre of `to` passes
 // through, in order, calling visit(cell) for each one strictly between them; stops early
 // when visit returns false. After k steps in x the walk leaves its column at
