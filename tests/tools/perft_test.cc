@@ -93,25 +93,22 @@ TEST(PerftTest, QuickplayDefaultScenario) {
   const auto game = CreateGame("quickplay");
   ASSERT_TRUE(game.ok()) << game.status();
   const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-
-  const PerftCounts four = Perft(*start, 4);
-  EXPECT_EQ(four.leaves, 1310);
-  EXPECT_EQ(four.terminal_leaves, 0);
-  EXPECT_EQ(four.decision_nodes, 407);
-  EXPECT_EQ(four.decision_branches, 1657);
-  EXPECT_EQ(four.chance_nodes, 30);
-  EXPECT_EQ(four.chance_branches, 89);
-  EXPECT_TRUE(four.leaf_mass.IsOne());
-
-  const PerftCounts six = Perft(*start, 6);
-  EXPECT_EQ(six.leaves, 64115);
-  EXPECT_EQ(six.terminal_leaves, 0);
-  EXPECT_EQ(six.decision_nodes, 41434);
-  EXPECT_EQ(six.decision_branches, 104943);
-  EXPECT_EQ(six.chance_nodes, 318);
-  EXPECT_EQ(six.chance_branches, 923);
-  EXPECT_EQ(six.simultaneous_nodes, 0);
-  EXPECT_TRUE(six.leaf_mass.IsOne());
+  struct Expected {
+    int depth;
+    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
+  };
+  for (const Expected& e :
+       {Expected{4, 1310, 407, 1657, 30, 89}, Expected{6, 64115, 41434, 104943, 318, 923}}) {
+    const PerftCounts counts = Perft(*start, e.depth);
+    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
+    EXPECT_EQ(counts.terminal_leaves, 0) << e.depth;
+    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
+    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
+    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
+    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
+    EXPECT_EQ(counts.simultaneous_nodes, 0) << e.depth;
+    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
+  }
 }
 #endif
 
