@@ -252,8 +252,9 @@ bool QuickplayGame::CanShoot(const State& state, int shooter, int slot, int targ
   return !BlockedByUnit(state, sx, sy, tx, ty, shooter, target);
 }
 
-bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty, int shooter,
-                                  int target) const {
+// Inline (only this file calls it): LegalActions asks it for every enemy in range and sight.
+inline bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty,
+                                         int shooter, int target) const {
   const int min_x = std::min(sx, tx), max_x = std::max(sx, tx);
   const int min_y = std::min(sy, ty), max_y = std::max(sy, ty);
   uint32_t others =
