@@ -5,19 +5,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/clear_lines.h"
-#include "engine/segment_interval.h"
 
 namespace sandtable {
-
-bool SegmentCrossesCell(Cell from, Cell to, Cell cell) {
-  // Coordinates are doubled so that cell centres, (2x+1, 2y+1), and cell edges, 2x and
-  // 2x+2, are all integers.
-  SegmentInterval t;
-  if (!t.Narrow(2 * from.x + 1, 2 * (to.x - from.x), 2 * cell.x, 2 * cell.x + 2)) return false;
-  if (!t.Narrow(2 * from.y + 1, 2 * (to.y - from.y), 2 * cell.y, 2 * cell.y + 2)) return false;
-  return !t.Empty();
-}
-
 namespace {
 
 // Walks the cells the segment from the centre of `from` to the centre of `to` passes

@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "engine/check.h"
-#include "engine/dice.h"
 
 namespace sandtable {
 namespace {
@@ -19,18 +19,6 @@ constexpr int kNeighbours[8][2] = {{0, -1}, {1, -1}, {1, 0},  {1, 1},
                                    {0, 1},  {-1, 1}, {-1, 0}, {-1, -1}};
 
 uint16_t Bit(int u) { return static_cast<uint16_t>(1u << u); }
-
-// Distinct counts with their probabilities, as chance outcomes (zero-probability counts
-// are left out).
-std::vector<ChanceOutcome> ToOutcomes(const std::vector<Probability>& by_count) {
-  std::vector<ChanceOutcome> outcomes;
-  for (size_t k = 0; k < by_count.size(); ++k) {
-    if (by_count[k].IsZero()) continue;
-    outcomes.push_back(
-        ChanceOutcome{QuickplayGame::kOutcomeBase + static_cast<Action>(k), by_count[k]});
-  }
-  return outcomes;
-}
 
 }  // namespace
 
@@ -169,41 +157,53 @@ absl::Status QuickplayGame::Precompute() {
     }
   }
 
-  // Hit distributions by (weapon, target is a vehicle, partly behind cover): the defender
-  // removes the best die, which is a hit whenever there is one.
+  // Hit rolls by (weapon, target is a vehicle, partly behind cover): cover adds a die and
+  // the defender removes the best one.
   const auto& weapons = QuickplayWeapons();
-  hit_table_.assign(weapons.size() * 4, {});
-  damage_table_.assign(weapons.size() * kQuickplayUnitTypes * 4, {});
+  hit_rolls_.assign(weapons.size() * 4, {});
+  damage_rolls_.assign(weapons.size() * kQuickplayUnitTypes * 4, {});
   for (size_t w = 0; w < weapons.size(); ++w) {
     const QuickplayWeapon& weapon = weapons[w];
     for (int vehicle = 0; vehicle < 2; ++vehicle) {
-      const int success = vehicle ? std::max(weapon.faces - 4, 0) : std::min(4, weapon.faces);
+      const SuccessRule hit = vehicle ? SuccessRule::AtLeast(5) : SuccessRule::AtMost(4);
       for (int cover_die = 0; cover_die < 2; ++cover_die) {
-        const std::vector<Probability> raw =
-            SuccessCountDistribution(weapon.dice + cover_die, weapon.faces, success);
-        std::vector<Probability> hits(weapon.dice + 1, Probability::Zero());
-        for (size_t k = 0; k < raw.size(); ++k) {
-          hits[std::max(static_cast<int>(k) - cover_die, 0)] += raw[k];
-        }
-        hit_table_[(w * 2 + vehicle) * 2 + cover_die] = ToOutcomes(hits);
+        hit_rolls_[(w * 2 + vehicle) * 2 + cover_die] =
+            MakeRoll(DicePool::CountSuccesses(weapon.dice + cover_die, weapon.faces, hit)
+                         .RemoveBest(cover_die)
+                         .Label(absl::StrCat(weapon.dice, "d", weapon.faces,
+                                             cover_die ? " plus 1 for cover" : "")));
       }
     }
+    // Each hit die is rolled again and damages above the armour.
     for (int type = 0; type < kQuickplayUnitTypes; ++type) {
       const int armour = QuickplayProfileOf(static_cast<QuickplayUnitType>(type)).armour;
       for (int hits = 1; hits <= weapon.dice && hits < 4; ++hits) {
-        damage_table_[(w * kQuickplayUnitTypes + type) * 4 + hits] = ToOutcomes(
-            SuccessCountDistribution(hits, weapon.faces, std::max(weapon.faces - armour, 0)));
+        damage_rolls_[(w * kQuickplayUnitTypes + type) * 4 + hits] =
+            MakeRoll(DicePool::CountSuccesses(hits, weapon.faces, SuccessRule::AtLeast(armour + 1))
+                         .Label(absl::StrCat(hits, "d", weapon.faces, " (one reroll per hit)")));
       }
     }
   }
-  qc_table_.assign(16 * 16, {});
+  // One d6 per wounded model, returned on at most the number of unwounded models.
+  qc_rolls_.assign(16 * 16, {});
   for (int wounded = 1; wounded <= squad_size_; ++wounded) {
     for (int unwounded = 1; wounded + unwounded <= squad_size_; ++unwounded) {
-      qc_table_[wounded * 16 + unwounded] =
-          ToOutcomes(SuccessCountDistribution(wounded, 6, std::min(unwounded, 6)));
+      qc_rolls_[wounded * 16 + unwounded] =
+          MakeRoll(DicePool::CountSuccesses(wounded, 6, SuccessRule::AtMost(unwounded))
+                       .Label(absl::StrCat(wounded, "d6 (one per wounded model)")));
     }
   }
   return absl::OkStatus();
+}
+
+QuickplayGame::Roll QuickplayGame::MakeRoll(DicePool pool) {
+  Roll roll;
+  for (const PoolOutcome& outcome : pool.Distribution()) {
+    roll.outcomes.push_back(
+        ChanceOutcome{kOutcomeBase + static_cast<Action>(outcome.value), outcome.probability});
+  }
+  roll.pool = std::move(pool);
+  return roll;
 }
 
 QuickplayGame::State QuickplayGame::InitialState() const {
@@ -252,8 +252,9 @@ bool QuickplayGame::CanShoot(const State& state, int shooter, int slot, int targ
   return !BlockedByUnit(state, sx, sy, tx, ty, shooter, target);
 }
 
-bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty, int shooter,
-                                  int target) const {
+// Inline (only this file calls it): LegalActions asks it for every enemy in range and sight.
+inline bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty,
+                                         int shooter, int target) const {
   const int min_x = std::min(sx, tx), max_x = std::max(sx, tx);
   const int min_y = std::min(sy, ty), max_y = std::max(sy, ty);
   uint32_t others =
@@ -393,25 +394,26 @@ int QuickplayGame::DamageKey(const State& state) const {
   return (weapon * kQuickplayUnitTypes + type) * 4 + state.hits;
 }
 
-void QuickplayGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
-  outcomes.clear();
-  const std::vector<ChanceOutcome>* table = nullptr;
+const QuickplayGame::Roll* QuickplayGame::RollAt(const State& state) const {
   switch (state.phase) {
     case kQualityCheck: {
       const uint8_t h = state.health[state.active];
-      table = &qc_table_[Wounded(h) * 16 + Models(h) - Wounded(h)];
-      break;
+      return &qc_rolls_[Wounded(h) * 16 + Models(h) - Wounded(h)];
     }
     case kHitRoll:
-      table = &hit_table_[HitKey(state)];
-      break;
+      return &hit_rolls_[HitKey(state)];
     case kDamageRoll:
-      table = &damage_table_[DamageKey(state)];
-      break;
+      return &damage_rolls_[DamageKey(state)];
     default:
-      return;
+      return nullptr;
   }
-  outcomes.Append(table->data(), static_cast<int>(table->size()));
+}
+
+void QuickplayGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
+  outcomes.clear();
+  const Roll* roll = RollAt(state);
+  if (roll == nullptr) return;
+  outcomes.Append(roll->outcomes.data(), static_cast<int>(roll->outcomes.size()));
 }
 
 void QuickplayGame::Destroy(State& state, int u) const {

@@ -1,6 +1,6 @@
 // quickplay: the Quick Play Rules (brick-built 3-unit battle over strategic points, 6
-// rounds), as ruled in /work/shared/rules/quickplay.md. The decomposition into decisions,
-// the action notation and the position string are documented in docs/rulesets/quickplay.md.
+// rounds). The rulings, the decomposition into decisions, the action notation and the
+// position string are documented in docs/rulesets/quickplay.md.
 //
 // QuickplayGame holds everything that never changes in a game (map, terrain, unit
 // profiles, line-of-sight and move-destination tables, chance distributions); the State
@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/dice_pool.h"
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/ruleset.h"
@@ -217,6 +219,15 @@ class QuickplayGame {
   // Key of the hit / damage / quality-check distribution tables.
   int HitKey(const State& state) const;
   int DamageKey(const State& state) const;
+  // A chance node's dice: its pool and the outcomes that pool gives, built from the pool so
+  // that ChanceOutcomes and "roll F F ..." agree.
+  struct Roll {
+    std::vector<ChanceOutcome> outcomes;
+    std::optional<DicePool> pool;  // empty for keys no state reaches
+  };
+  static Roll MakeRoll(DicePool pool);
+  // The roll of the chance node `state` is at; nullptr at decision and terminal nodes.
+  const Roll* RollAt(const State& state) const;
   absl::StatusOr<Action> ParseRoll(const State& state, std::string_view faces) const;
   absl::Status ValidateState(const State& state) const;
 
@@ -260,9 +271,9 @@ class QuickplayGame {
   std::array<int, kQuickplayUnitTypes> max_range2_{};
   std::array<uint16_t, 2> side_mask_{};  // bit per unit of each side
   // Chance distributions.
-  std::vector<std::vector<ChanceOutcome>> hit_table_;     // by HitKey
-  std::vector<std::vector<ChanceOutcome>> damage_table_;  // by DamageKey
-  std::vector<std::vector<ChanceOutcome>> qc_table_;      // by wounded * 16 + unwounded
+  std::vector<Roll> hit_rolls_;     // by HitKey
+  std::vector<Roll> damage_rolls_;  // by DamageKey
+  std::vector<Roll> qc_rolls_;      // by wounded * 16 + unwounded
 };
 
 }  // namespace sandtable

@@ -119,61 +119,21 @@ std::string QuickplayGame::ActionToString(const State& state, Player, Action act
 
 absl::StatusOr<Action> QuickplayGame::ParseRoll(const State& state,
                                                 std::string_view faces_text) const {
-  const std::vector<std::string_view> tokens = Tokens(faces_text, ' ');
-  int dice = 0;
-  int faces = 6;
-  std::string pool;
-  switch (state.phase) {
-    case kQualityCheck:
-      dice = Wounded(state.health[state.active]);
-      pool = absl::StrCat(dice, "d6 (one per wounded model)");
-      break;
-    case kHitRoll: {
-      const QuickplayWeapon& w = QuickplayWeapons()[profile(state.active).weapons[state.weapon]];
-      const bool cover = PartlyBehindCover(state.cell[state.active], state.cell[state.target]);
-      dice = w.dice + (cover ? 1 : 0);
-      faces = w.faces;
-      pool = absl::StrCat(w.dice, "d", w.faces, cover ? " plus 1 for cover" : "");
-      break;
-    }
-    case kDamageRoll: {
-      faces = QuickplayWeapons()[profile(state.active).weapons[state.weapon]].faces;
-      dice = state.hits;
-      pool = absl::StrCat(dice, "d", faces, " (one reroll per hit)");
-      break;
-    }
-    default:
-      return Error("no dice are rolled here");
-  }
-  if (static_cast<int>(tokens.size()) != dice) {
-    return Error(absl::StrCat("expected ", dice, " dice (", pool, "), got ", tokens.size()));
-  }
-  int count = 0;
-  for (std::string_view token : tokens) {
+  const Roll* roll = RollAt(state);
+  if (roll == nullptr || !roll->pool.has_value()) return Error("no dice are rolled here");
+  const DicePool& pool = *roll->pool;
+  std::vector<int> faces;
+  for (std::string_view token : Tokens(faces_text, ' ')) {
     int face = 0;
-    if (!ParseSmall(token, faces, &face) || face < 1) {
-      return Error(absl::StrCat("'", Printable(token), "' is not a face of a d", faces, " (1..",
-                                faces, ")"));
+    if (!ParseSmall(token, 999999, &face)) {
+      return Error(absl::StrCat("'", Printable(token), "' is not a face of a d", pool.faces(),
+                                " (1..", pool.faces(), ")"));
     }
-    switch (state.phase) {
-      case kQualityCheck: {
-        const uint8_t h = state.health[state.active];
-        if (face <= Models(h) - Wounded(h)) ++count;
-        break;
-      }
-      case kHitRoll:
-        if (profile(state.target).squad ? face <= 4 : face >= 5) ++count;
-        break;
-      default:
-        if (face > profile(state.target).armour) ++count;
-        break;
-    }
+    faces.push_back(face);
   }
-  if (state.phase == kHitRoll &&
-      dice > QuickplayWeapons()[profile(state.active).weapons[state.weapon]].dice) {
-    count = std::max(count - 1, 0);  // the defender removes the best die
-  }
-  return kOutcomeBase + static_cast<Action>(count);
+  absl::StatusOr<int> outcome = pool.OutcomeOfFaces(faces);
+  if (!outcome.ok()) return outcome.status();
+  return kOutcomeBase + static_cast<Action>(*outcome);
 }
 
 absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player player,

@@ -1,0 +1,103 @@
+// A dice pool: one definition gives both the exact distribution of a roll's outcome and the
+// outcome of a given set of raw faces, so a ruleset's chance node and its "roll 4 2 6"
+// parser cannot disagree. Distribution() enumerates the same per-die rule and the same
+// combining step that OutcomeOfFaces() applies to faces.
+//
+// A pool is either a success count (each die succeeds by a SuccessRule; optionally the
+// defender removes the best dice and each success is rolled again) or a sum of the faces
+// plus a modifier; either result may be looked up in a result table.
+#ifndef SANDTABLE_ENGINE_DICE_POOL_H_
+#define SANDTABLE_ENGINE_DICE_POOL_H_
+
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/probability.h"
+
+namespace sandtable {
+
+// When one die succeeds: the face plus `modifier` compared with `target`. A natural 1 (the
+// lowest face) or a natural max (the highest face, 6 on a d6) may override the comparison.
+struct SuccessRule {
+  enum class Compare { kAtLeast, kAtMost };
+  Compare compare = Compare::kAtLeast;
+  int target = 0;
+  int modifier = 0;
+  bool natural_one_fails = false;
+  bool natural_max_succeeds = false;
+
+  static SuccessRule AtLeast(int target) { return {Compare::kAtLeast, target}; }
+  static SuccessRule AtMost(int target) { return {Compare::kAtMost, target}; }
+  // "Quality 4+" tests: natural 1 always fails, natural max always succeeds.
+  static SuccessRule Test(int target, int modifier) {
+    return {Compare::kAtLeast, target, modifier, true, true};
+  }
+  bool Succeeds(int face, int faces) const;
+  // "4+ at -1 (natural 1 fails, natural 6 succeeds)" or "4 or less", for messages.
+  std::string ToString(int faces) const;
+};
+
+struct PoolOutcome {
+  int value;  // successes, sum, or the result table's entry
+  Probability probability;
+  friend bool operator==(const PoolOutcome&, const PoolOutcome&) = default;
+};
+
+class DicePool {
+ public:
+  // `dice` dice of `faces` faces, counting the dice that succeed by `rule`.
+  static DicePool CountSuccesses(int dice, int faces, SuccessRule rule);
+  // `dice` dice of `faces` faces, summed, plus `modifier`.
+  static DicePool Sum(int dice, int faces, int modifier = 0);
+
+  // After the roll the defender removes the `count` best dice (successes first; for sums
+  // the highest faces). Always optimal for the defender, so it is not a decision.
+  DicePool& RemoveBest(int count);
+  // Each success left is rolled again and counts only when the reroll succeeds by `rule`
+  // (success counts only). The rerolls' faces follow the first roll's in OutcomeOfFaces.
+  DicePool& RerollSuccesses(SuccessRule rule);
+  // The outcome is the entry of the last row whose `from` is at most the count or sum;
+  // rows ascend and the first covers the smallest possible result.
+  DicePool& LookUp(std::vector<std::pair<int, int>> from_and_outcome);
+  // Replaces Describe()'s text in messages (a ruleset's own wording of the roll).
+  DicePool& Label(std::string label);
+
+  int dice() const { return dice_; }
+  int faces() const { return faces_; }
+  std::string Describe() const;
+
+  // Every possible outcome once, ascending by value, with its exact probability (outcomes
+  // that cannot happen are left out); the probabilities sum to exactly 1.
+  std::vector<PoolOutcome> Distribution() const;
+  // The outcome of the raw faces: dice() faces, then (with rerolls) one face per success
+  // left after the removal, in the order of those dice. A wrong number of faces or a face
+  // outside 1..faces() is an InvalidArgument error that says which.
+  absl::StatusOr<int> OutcomeOfFaces(std::span<const int> faces) const;
+
+ private:
+  DicePool(int dice, int faces) : dice_(dice), faces_(faces) {}
+  // What one die contributes: 1 / 0 for a success count, the face for a sum.
+  int DieValue(int face) const;
+  // The first roll's result from its dice' values (any order; sorted here).
+  int Combine(std::vector<int> values) const;
+  // The distribution of Combine over `dice` dice, keyed by the combined result.
+  std::vector<PoolOutcome> CombinedDistribution(int dice) const;
+  int Lookup(int result) const;
+
+  int dice_;
+  int faces_;
+  std::optional<SuccessRule> success_;  // empty: a sum
+  int modifier_ = 0;
+  int remove_best_ = 0;
+  std::optional<SuccessRule> reroll_;
+  std::vector<std::pair<int, int>> table_;
+  std::string label_;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_ENGINE_DICE_POOL_H_

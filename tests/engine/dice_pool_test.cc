@@ -1,0 +1,198 @@
+#include "engine/dice_pool.h"
+
+#include <map>
+#include <vector>
+
+#include "engine/dice.h"
+#include "gtest/gtest.h"
+
+namespace sandtable {
+namespace {
+
+using Outcomes = std::vector<PoolOutcome>;
+
+TEST(DicePoolTest, CountsSuccessesLikeTheBinomial) {
+  // 2d6 hitting on 4 or less: p = 2/3, so 1/9, 4/9, 4/9.
+  EXPECT_EQ(DicePool::CountSuccesses(2, 6, SuccessRule::AtMost(4)).Distribution(),
+            (Outcomes{{0, Probability(1, 9)}, {1, Probability(4, 9)}, {2, Probability(4, 9)}}));
+  for (int dice = 0; dice <= 5; ++dice) {
+    const std::vector<Probability> binomial = SuccessCountDistribution(dice, 10, 6);
+    const Outcomes pool =
+        DicePool::CountSuccesses(dice, 10, SuccessRule::AtLeast(5)).Distribution();
+    ASSERT_EQ(pool.size(), binomial.size()) << dice;
+    for (size_t k = 0; k < pool.size(); ++k) {
+      EXPECT_EQ(pool[k].value, static_cast<int>(k));
+      EXPECT_EQ(pool[k].probability, binomial[k]) << dice << " dice, " << k << " successes";
+    }
+  }
+}
+
+TEST(DicePoolTest, ImpossibleOutcomesAreLeftOut) {
+  // A d6 succeeding on 7+ never succeeds; on 1+ always does.
+  EXPECT_EQ(DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(7)).Distribution(),
+            (Outcomes{{0, Probability::One()}}));
+  EXPECT_EQ(DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(1)).Distribution(),
+            (Outcomes{{2, Probability::One()}}));
+}
+
+TEST(DicePoolTest, ModifiersAndNaturalRules) {
+  // Quality 4+ at +3: every face passes by the sum, but a natural 1 fails: 5/6.
+  EXPECT_EQ(DicePool::CountSuccesses(1, 6, SuccessRule::Test(4, 3)).Distribution(),
+            (Outcomes{{0, Probability(1, 6)}, {1, Probability(5, 6)}}));
+  // Quality 4+ at -3: no face passes by the sum, but a natural 6 succeeds: 1/6 a die, so
+  // two dice give 25/36, 10/36, 1/36.
+  EXPECT_EQ(
+      DicePool::CountSuccesses(2, 6, SuccessRule::Test(4, -3)).Distribution(),
+      (Outcomes{{0, Probability(25, 36)}, {1, Probability(10, 36)}, {2, Probability(1, 36)}}));
+  // Without the natural rules the same modifiers are plain: 1+ always, 7+ never.
+  const SuccessRule plain{SuccessRule::Compare::kAtLeast, 4, -3};
+  EXPECT_EQ(DicePool::CountSuccesses(2, 6, plain).Distribution(),
+            (Outcomes{{0, Probability::One()}}));
+  // A +1 per die turns 4+ into 3+ on a d6: 2/3.
+  const SuccessRule plus_one{SuccessRule::Compare::kAtLeast, 4, 1};
+  EXPECT_EQ(DicePool::CountSuccesses(1, 6, plus_one).Distribution(),
+            (Outcomes{{0, Probability(1, 3)}, {1, Probability(2, 3)}}));
+}
+
+TEST(DicePoolTest, DefenderRemovesTheBestDie) {
+  // 3d8 hitting on 4 or less (p = 1/2): 0..3 raw hits with 1/8, 3/8, 3/8, 1/8; removing the
+  // best die takes a hit whenever there is one.
+  EXPECT_EQ(DicePool::CountSuccesses(3, 8, SuccessRule::AtMost(4)).RemoveBest(1).Distribution(),
+            (Outcomes{{0, Probability(1, 2)}, {1, Probability(3, 8)}, {2, Probability(1, 8)}}));
+  // For a sum the best die is the highest face: 2d6 keeping the lowest. P(min = m) =
+  // ((7 - m)^2 - (6 - m)^2) / 36 = (13 - 2m) / 36.
+  const Outcomes lowest = DicePool::Sum(2, 6).RemoveBest(1).Distribution();
+  ASSERT_EQ(lowest.size(), 6u);
+  for (int m = 1; m <= 6; ++m) {
+    EXPECT_EQ(lowest[m - 1].value, m);
+    EXPECT_EQ(lowest[m - 1].probability, Probability(13 - 2 * m, 36)) << m;
+  }
+}
+
+TEST(DicePoolTest, RerollsOfSuccesses) {
+  // A d10 hitting on 5+ (6/10) whose hit is rolled again and counts above 7 (3/10): 9/50.
+  const DicePool one = DicePool::CountSuccesses(1, 10, SuccessRule::AtLeast(5))
+                           .RerollSuccesses(SuccessRule::AtLeast(8));
+  EXPECT_EQ(one.Distribution(), (Outcomes{{0, Probability(41, 50)}, {1, Probability(9, 50)}}));
+  // Two such dice: (41/50)^2, 2 * 9 * 41 / 2500, (9/50)^2.
+  const DicePool two = DicePool::CountSuccesses(2, 10, SuccessRule::AtLeast(5))
+                           .RerollSuccesses(SuccessRule::AtLeast(8));
+  EXPECT_EQ(two.Distribution(), (Outcomes{{0, Probability(1681, 2500)},
+                                          {1, Probability(738, 2500)},
+                                          {2, Probability(81, 2500)}}));
+  EXPECT_EQ(*two.OutcomeOfFaces(std::vector{5, 2, 8}), 1);      // one hit, rerolled 8
+  EXPECT_EQ(*two.OutcomeOfFaces(std::vector{5, 9, 7, 10}), 1);  // two hits, one reroll counts
+  EXPECT_EQ(*two.OutcomeOfFaces(std::vector{1, 4}), 0);         // no hits, nothing rerolled
+}
+
+TEST(DicePoolTest, SumsAndResultTables) {
+  const Outcomes two_d6 = DicePool::Sum(2, 6).Distribution();
+  ASSERT_EQ(two_d6.size(), 11u);
+  EXPECT_EQ(two_d6.front(), (PoolOutcome{2, Probability(1, 36)}));
+  EXPECT_EQ(two_d6[5], (PoolOutcome{7, Probability(1, 6)}));
+  EXPECT_EQ(two_d6.back(), (PoolOutcome{12, Probability(1, 36)}));
+
+  const Outcomes plus_two = DicePool::Sum(1, 6, 2).Distribution();
+  ASSERT_EQ(plus_two.size(), 6u);
+  EXPECT_EQ(plus_two.front(), (PoolOutcome{3, Probability(1, 6)}));
+  EXPECT_EQ(plus_two.back(), (PoolOutcome{8, Probability(1, 6)}));
+
+  // 2d6: 2-7 -> 0, 8-10 -> 1, 11-12 -> 2. P(8..10) = (5 + 4 + 3) / 36, P(11, 12) = 3 / 36.
+  const DicePool table = DicePool::Sum(2, 6).LookUp({{2, 0}, {8, 1}, {11, 2}});
+  EXPECT_EQ(table.Distribution(),
+            (Outcomes{{0, Probability(7, 12)}, {1, Probability(1, 3)}, {2, Probability(1, 12)}}));
+  EXPECT_EQ(*table.OutcomeOfFaces(std::vector{3, 4}), 0);
+  EXPECT_EQ(*table.OutcomeOfFaces(std::vector{4, 4}), 1);
+  EXPECT_EQ(*table.OutcomeOfFaces(std::vector{6, 5}), 2);
+}
+
+TEST(DicePoolTest, OutcomeOfFacesRejectsBadRolls) {
+  const DicePool pool = DicePool::CountSuccesses(3, 6, SuccessRule::AtMost(2));
+  EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{1, 2, 3}), 2);
+  EXPECT_EQ(pool.OutcomeOfFaces(std::vector{1, 2}).status().message(),
+            "expected 3 dice (3d6 succeeding on 2 or less), got 2");
+  EXPECT_EQ(pool.OutcomeOfFaces(std::vector{1, 2, 3, 4}).status().message(),
+            "expected 3 dice (3d6 succeeding on 2 or less), got 4");
+  EXPECT_EQ(pool.OutcomeOfFaces(std::vector{1, 7, 3}).status().message(),
+            "'7' is not a face of a d6 (1..6)");
+  EXPECT_EQ(pool.OutcomeOfFaces(std::vector{0, 1, 3}).status().message(),
+            "'0' is not a face of a d6 (1..6)");
+  DicePool labelled = pool;
+  labelled.Label("3d6 (one per wounded model)");
+  EXPECT_EQ(labelled.OutcomeOfFaces(std::vector{1}).status().message(),
+            "expected 3 dice (3d6 (one per wounded model)), got 1");
+
+  const DicePool reroll = DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(5))
+                              .RerollSuccesses(SuccessRule::AtLeast(4));
+  EXPECT_FALSE(reroll.OutcomeOfFaces(std::vector{5, 6, 4}).ok());  // two hits, one reroll
+  EXPECT_FALSE(reroll.OutcomeOfFaces(std::vector{5, 1}).ok());     // one hit, no reroll
+  EXPECT_FALSE(reroll.OutcomeOfFaces(std::vector{5, 1, 9}).ok());  // not a d6 face
+  EXPECT_EQ(*reroll.OutcomeOfFaces(std::vector{5, 1, 4}), 1);
+}
+
+// Every face sequence of the pool (and of its rerolls), each with probability
+// faces^-length, through OutcomeOfFaces: the exact distribution by brute force.
+Outcomes EnumerateFaces(const DicePool& pool) {
+  std::map<int, Probability> by_value;
+  std::vector<int> faces;
+  const Probability one_face(1, pool.faces());
+  auto visit = [&](auto& self, Probability p) -> void {
+    const absl::StatusOr<int> outcome = pool.OutcomeOfFaces(faces);
+    if (outcome.ok()) {
+      by_value[*outcome] += p;
+      return;
+    }
+    // Too few faces so far (the first roll, or rerolls still owed): roll one more die.
+    if (faces.size() > 2 * static_cast<size_t>(pool.dice())) return;
+    for (int face = 1; face <= pool.faces(); ++face) {
+      faces.push_back(face);
+      self(self, p * one_face);
+      faces.pop_back();
+    }
+  };
+  visit(visit, Probability::One());
+  Outcomes outcomes;
+  for (const auto& [value, p] : by_value) outcomes.push_back({value, p});
+  return outcomes;
+}
+
+TEST(DicePoolTest, EveryFaceCombinationGivesTheDistribution) {
+  const std::vector<DicePool> pools = {
+      DicePool::CountSuccesses(3, 6, SuccessRule::AtMost(4)),
+      DicePool::CountSuccesses(3, 8, SuccessRule::AtLeast(5)).RemoveBest(1),
+      DicePool::CountSuccesses(4, 6, SuccessRule::Test(4, -1)),
+      DicePool::CountSuccesses(3, 6, SuccessRule::Test(5, 2)).RemoveBest(2),
+      DicePool::CountSuccesses(2, 10, SuccessRule::AtLeast(5))
+          .RerollSuccesses(SuccessRule::AtLeast(5)),
+      DicePool::CountSuccesses(3, 6, SuccessRule::AtLeast(4))
+          .RemoveBest(1)
+          .RerollSuccesses(SuccessRule::AtLeast(6)),
+      DicePool::Sum(3, 6),
+      DicePool::Sum(3, 4, -2).RemoveBest(1),
+      DicePool::Sum(2, 6, 1).LookUp({{0, 0}, {7, 1}, {10, 2}}),
+      DicePool::CountSuccesses(3, 6, SuccessRule::AtLeast(5)).LookUp({{0, 0}, {2, 5}}),
+      DicePool::CountSuccesses(0, 6, SuccessRule::AtLeast(5)),
+  };
+  for (const DicePool& pool : pools) {
+    const Outcomes exact = pool.Distribution();
+    EXPECT_EQ(EnumerateFaces(pool), exact) << pool.Describe();
+    Probability total;
+    for (const PoolOutcome& outcome : exact) total += outcome.probability;
+    EXPECT_TRUE(total.IsOne()) << pool.Describe();
+  }
+}
+
+TEST(DicePoolTest, Describe) {
+  EXPECT_EQ(DicePool::CountSuccesses(3, 8, SuccessRule::AtLeast(5)).RemoveBest(1).Describe(),
+            "3d8 succeeding on 5+, the defender removes the best die");
+  EXPECT_EQ(DicePool::CountSuccesses(2, 6, SuccessRule::Test(4, -1)).Describe(),
+            "2d6 succeeding on 4+ at -1 (natural 1 fails, natural 6 succeeds)");
+  EXPECT_EQ(DicePool::CountSuccesses(2, 10, SuccessRule::AtLeast(5))
+                .RerollSuccesses(SuccessRule::AtLeast(8))
+                .Describe(),
+            "2d10 succeeding on 5+, successes rerolled needing 8+");
+  EXPECT_EQ(DicePool::Sum(2, 6, 3).Describe(), "2d6 +3");
+}
+
+}  // namespace
+}  // namespace sandtable
