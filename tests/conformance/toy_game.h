@@ -21,6 +21,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/board.h"
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
@@ -39,8 +40,8 @@ enum class ToyBug {
   kBadActionText,     // "fold" prints as "see"
   kNotZeroSum,        // both players win
   kShortMaxLength,    // MaxGameLength is too small
-  kEmptyRender,       // Render() prints nothing at terminal states
-  kLeakyRender,       // Render() shows the opponent's card to every viewer
+  kEmptyRender,       // DescribeBoard() is empty at terminal states
+  kLeakyRender,       // DescribeBoard() shows the opponent's card to every viewer
 };
 
 template <ToyBug kBug>
@@ -266,15 +267,15 @@ class ToyGameT {
   }
 
   // The state string with the cards `viewer` has not seen as '?' (all shown at the end).
-  std::string Render(const State& s, Player viewer) const {
-    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return "";
+  BoardView DescribeBoard(const State& s, Player viewer) const {
+    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return {};
     State shown = s;
     const bool over = Kind(s) == NodeKind::kTerminal;
     if (kBug != ToyBug::kLeakyRender && !over && viewer != kOmniscient) {
       const Player opponent = Opponent(viewer);
       if (shown.cards[opponent] != kUnset) shown.cards[opponent] = kHiddenCard;
     }
-    return StateToString(shown);
+    return TextBoard(StateToString(shown));
   }
   std::string DescribeHidden(const State& s, Player player) const {
     return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);
