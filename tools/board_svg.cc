@@ -118,7 +118,7 @@ double Legend(const std::vector<LegendEntry>& legend, double x0, double y0, doub
   double y = y0;
   for (const LegendEntry& entry : legend) {
     const double entry_width = 22 + TextWidth(entry.name) + 14;
-    if (x + entry_width > x0 + width && x > x0 + TextWidth("Legend") + 12) {
+    if (x + entry_width - 14 > x0 + width && x > x0 + TextWidth("Legend") + 12) {
       x = x0 + TextWidth("Legend") + 12;
       y += kLineHeight + 4;
     }
@@ -260,10 +260,7 @@ std::string BoardSvg(const BoardView& view, std::string_view title) {
   double y = kMargin;
   if (view.num_cells() > 0) {
     const Point used = Grid(view, kMargin, y, body);
-    width = used.x;
     y += used.y + 10;
-    y += Legend(BoardLegend(view), kMargin, y, std::max(width, 480.0), body);
-    y += 4;
     std::vector<std::string> lines;
     for (const BoardLine& line : view.lines) lines.push_back(LineText(line));
     for (int side : {0, 1, kNeutralSide}) {
@@ -273,10 +270,14 @@ std::string BoardSvg(const BoardView& view, std::string_view title) {
       }
       if (!text.empty()) lines.push_back(absl::StrCat(SideName(side), ":", text));
     }
+    // The legend wraps within the picture: as wide as the grid or the widest line.
+    width = std::max(used.x, 300.0);
+    for (const std::string& line : lines) width = std::max(width, TextWidth(line));
+    y += Legend(BoardLegend(view), kMargin, y, width, body);
+    y += 4;
     body += "<g class=\"lines\">\n";
     for (const std::string& line : lines) {
       body += Text(kMargin, y + 12, line);
-      width = std::max(width, TextWidth(line));
       y += kLineHeight;
     }
     body += "</g>\n";

@@ -16,8 +16,8 @@ std::string Paint(const BoardPainter& paint, ColourRole role, std::string_view t
   return paint ? paint(role, text) : std::string(text);
 }
 
-// Two header lines of column numbers (tens only every tenth column), `step` characters per
-// column, `indent` before the first.
+// Header lines of column numbers: the tens (every tenth column, when there are more than
+// ten) and the ones, `step` characters per column, `indent` before the first.
 std::string ColumnHeader(int width, int step, int indent) {
   std::string tens(indent, ' ');
   std::string ones(indent, ' ');
@@ -29,7 +29,7 @@ std::string ColumnHeader(int width, int step, int indent) {
   }
   while (!tens.empty() && tens.back() == ' ') tens.pop_back();
   while (!ones.empty() && ones.back() == ' ') ones.pop_back();
-  return absl::StrCat(tens, "\n", ones, "\n");
+  return absl::StrCat(tens, tens.empty() ? "" : "\n", ones, "\n");
 }
 
 std::string Grid(const BoardView& view, const BoardPainter& paint) {
