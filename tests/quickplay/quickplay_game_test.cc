@@ -144,6 +144,30 @@ TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {
   EXPECT_NE(board.find("r=rifle_squad[20,8 4 models]"), std::string::npos) << board;
 }
 
+TEST(QuickplayGameTest, DescriptionHoldsTheGridPointsAndUnits) {
+  auto game = MakeGame("");
+  const BoardView view = game->DescribeBoard(game->InitialState(), 1);
+  EXPECT_EQ(view.grid, GridKind::kSquare);
+  EXPECT_EQ(view.width, game->width());
+  EXPECT_EQ(view.height, game->height());
+  ASSERT_EQ(view.terrain.size(), static_cast<size_t>(game->width() * game->height()));
+  for (int c = 0; c < game->width() * game->height(); ++c) {
+    const std::string& kind = view.terrain_kinds[view.terrain[c]].name;
+    EXPECT_EQ(kind == "cover" || kind == "cover and impassable", game->IsCover(c)) << c;
+  }
+  ASSERT_EQ(view.markers.size(), game->objectives().size());
+  EXPECT_EQ(view.markers[0].cell, game->objectives()[0]);
+  ASSERT_EQ(view.pieces.size(), static_cast<size_t>(game->num_units()));
+  for (int u = 0; u < game->num_units(); ++u) {
+    EXPECT_EQ(view.pieces[u].side, game->unit(u).side);
+    EXPECT_EQ(view.pieces[u].label, std::string(1, game->unit(u).label));
+    EXPECT_FALSE(view.pieces[u].unknown);  // perfect information
+  }
+  // Every viewer sees the same board.
+  EXPECT_EQ(view, game->DescribeBoard(game->InitialState(), 0));
+  EXPECT_EQ(view, game->DescribeBoard(game->InitialState(), kOmniscient));
+}
+
 }  // namespace
 }  // namespace sandtable::quickplay_test
 
