@@ -42,6 +42,7 @@ enum class ToyBug {
   kShortMaxLength,    // MaxGameLength is too small
   kEmptyRender,       // DescribeBoard() is empty at terminal states
   kLeakyRender,       // DescribeBoard() shows the opponent's card to every viewer
+  kLeakySvg,          // ... only as a terrain colour, which the text board does not show
 };
 
 template <ToyBug kBug>
@@ -275,7 +276,18 @@ class ToyGameT {
       const Player opponent = Opponent(viewer);
       if (shown.cards[opponent] != kUnset) shown.cards[opponent] = kHiddenCard;
     }
-    return TextBoard(StateToString(shown));
+    BoardView view = TextBoard(StateToString(shown));
+    if (kBug == ToyBug::kLeakySvg && !over && viewer != kOmniscient) {
+      // One cell whose terrain tells the opponent's card's parity by colour alone: two
+      // kinds with the same glyph and name draw alike as text.
+      view.grid = GridKind::kSquare;
+      view.width = view.height = 1;
+      view.terrain_kinds = {{"ground", '.', ColourRole::kGround},
+                            {"ground", '.', ColourRole::kCover}};
+      view.terrain = {static_cast<uint8_t>(s.cards[Opponent(viewer)] > 0 &&
+                                           s.cards[Opponent(viewer)] % 2 == 1)};
+    }
+    return view;
   }
   std::string DescribeHidden(const State& s, Player player) const {
     return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);
