@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
@@ -145,12 +146,12 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
   { game.ParseAction(state, player, text) } -> std::same_as<absl::StatusOr<Action>>;
   { game.StateToString(state) } -> std::same_as<std::string>;
   { game.ParseState(text) } -> std::same_as<absl::StatusOr<typename G::State>>;
-
-  // Any node: a board a person reads at a glance (multi-line, no colour codes), as `viewer`
-  // (0, 1 or kOmniscient) sees it. Before the end, what viewer has not observed is shown as
-  // unknown ("?"): the board depends only on viewer's information set (states viewer cannot
-  // tell apart render alike). At a terminal state everything may be shown.
-  { game.Render(state, player) } -> std::same_as<std::string>;
+  // Any node: the board as `viewer` (0, 1 or kOmniscient) sees it, as data (engine/board.h)
+  // that the renderers in tools/ draw as text or SVG. Before the end what viewer has not
+  // observed is marked unknown, so the description depends only on viewer's information
+  // (states viewer cannot tell apart describe alike, and so render byte-identical); at a
+  // terminal state everything may be shown. Never empty: at least one line or a grid.
+  { game.DescribeBoard(state, player) } -> std::same_as<BoardView>;
 }
 // Simultaneous node (only with kHasSimultaneousNodes): apply both players' choices at
 // once, `joint[p]` one of LegalActions(state, p).

@@ -15,7 +15,7 @@ using Player = int;
 inline constexpr int kNumPlayers = 2;
 inline constexpr Player kChancePlayer = -1;
 inline constexpr Player kNoPlayer = -2;  // terminal and simultaneous nodes
-// A viewer who sees everything, hidden information included (Render).
+// A viewer who sees everything, hidden information included (DescribeBoard).
 inline constexpr Player kOmniscient = -3;
 
 inline Player Opponent(Player p) { return 1 - p; }

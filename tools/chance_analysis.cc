@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "tools/board_text.h"
 #include "tools/cli_analyse.h"
 #include "tools/cli_json.h"
 #include "tools/cli_odds.h"
@@ -80,12 +81,12 @@ absl::StatusOr<ChanceAnalysis> AnalyseChance(const Position& position, Player vi
 
 std::string ChanceAnalysisText(const Game& game, const Position& position,
                                const ChanceAnalysis& analysis) {
-  std::string text =
-      absl::StrCat(game.spec(), "  ", position.ToString(), "\n", position.Render(kOmniscient),
-                   "chance node: ", analysis.branches.size(),
-                   " ways to the next decision (exact probabilities), each searched; values "
-                   "for player ",
-                   analysis.viewer, "\n");
+  std::string text = absl::StrCat(
+      game.spec(), "  ", position.ToString(), "\n", BoardText(position.DescribeBoard(kOmniscient)),
+      "chance node: ", analysis.branches.size(),
+      " ways to the next decision (exact probabilities), each searched; values "
+      "for player ",
+      analysis.viewer, "\n");
   absl::StrAppend(&text, absl::StrFormat("%-30s %11s %-9s %7s  %-24s %9s\n", "outcomes",
                                          "probability", "fraction", "to move", "best", "value"));
   for (const ChanceBranch& branch : analysis.branches) {

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "tools/board_text.h"
 #include "tools/chance_analysis.h"
 #include "tools/cli_common.h"
 #include "tools/cli_json.h"
@@ -191,7 +192,7 @@ std::string AnalysisJson(const Game& game, const Position& position, const Searc
 
 std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result) {
   std::string text = absl::StrCat(
-      game.spec(), "  ", position.ToString(), "\n", position.Render(kOmniscient),
+      game.spec(), "  ", position.ToString(), "\n", BoardText(position.DescribeBoard(kOmniscient)),
       "searching for player ", result.player, " at a ", NodeKindName(result.root_kind), " node\n");
   absl::StrAppend(
       &text, absl::StrFormat("%d iterations in %.3f s (%.0f/s), %d tree nodes%s%s\n",

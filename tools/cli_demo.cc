@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "tools/board_text.h"
 #include "tools/cli_common.h"
 #include "tools/match/match_player.h"
 
@@ -57,7 +58,7 @@ int RunDemo(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   std::unique_ptr<Position> position = (*game)->NewInitialPosition();
   out << (*game)->spec() << ", seed " << flags.seed << ": player 0 = " << flags.players[0].text
       << ", player 1 = " << flags.players[1].text << "\n\n"
-      << position->Render(kOmniscient) << position->ToString() << "\n\n";
+      << BoardText(position->DescribeBoard(kOmniscient)) << position->ToString() << "\n\n";
   Rng dice(flags.seed, 0);
   Player last_mover = kNoPlayer;
   int64_t ply = 0;
@@ -69,7 +70,7 @@ int RunDemo(int argc, const char* const* argv, std::ostream& out, std::ostream& 
                          : kind == NodeKind::kSimultaneous ? kNoPlayer
                                                            : last_mover;
     if (kind != NodeKind::kChance && last_mover != kNoPlayer && mover != last_mover) {
-      out << "\n" << position->Render(kOmniscient) << "\n";
+      out << "\n" << BoardText(position->DescribeBoard(kOmniscient)) << "\n";
     }
     if (kind != NodeKind::kChance && mover != last_mover) {
       out << "turn " << ++turn << (mover == kNoPlayer ? "" : absl::StrCat(": player ", mover))
@@ -95,7 +96,7 @@ int RunDemo(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     }
     last_mover = mover;
   }
-  out << "\n" << position->Render(kOmniscient) << position->ToString() << "\n\n";
+  out << "\n" << BoardText(position->DescribeBoard(kOmniscient)) << position->ToString() << "\n\n";
   const double result = position->Returns(0);
   out << (result > 0   ? "player 0 wins"
           : result < 0 ? "player 1 wins"

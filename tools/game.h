@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/rng.h"
 #include "engine/types.h"
 #include "search/search_types.h"
@@ -81,8 +82,9 @@ class Position {
   // accepted) and checks that it is legal here; errors say why and what is expected.
   virtual absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const = 0;
   virtual std::string ToString() const = 0;  // the one-line position string
-  // The board for people, as `viewer` sees it (0, 1, or kOmniscient for everything).
-  virtual std::string Render(Player viewer) const = 0;
+  // The board as `viewer` sees it (0, 1, or kOmniscient for everything), for the renderers
+  // (tools/board_text.h, tools/board_svg.h).
+  virtual BoardView DescribeBoard(Player viewer) const = 0;
 
   // The registered evaluator's estimate for player 0 in [-1, 1] (Returns(0) at terminal
   // nodes). It reads the whole state: determinize first when a player must not peek.

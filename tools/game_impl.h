@@ -144,7 +144,9 @@ class PositionImpl final : public Position {
   }
   absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const override;
   std::string ToString() const override { return ruleset().StateToString(state_); }
-  std::string Render(Player viewer) const override { return ruleset().Render(state_, viewer); }
+  BoardView DescribeBoard(Player viewer) const override {
+    return ruleset().DescribeBoard(state_, viewer);
+  }
 
   double Evaluate() const override {
     if (Kind() == NodeKind::kTerminal) return Returns(0);

@@ -12,6 +12,7 @@
 #include "tools/cli_match.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
+#include "tools/cli_render.h"
 #include "tools/cli_rulesets.h"
 #include "tools/play.h"
 #include "tools/protocol.h"
@@ -34,6 +35,7 @@ constexpr Command kCommands[] = {
     {"odds", "the exact outcome distribution of one action", &RunOdds},
     {"match", "bot against bot: score, Elo, SPRT", &RunMatch},
     {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
+    {"render", "draw a position as a viewer sees it: text board or SVG picture", &RunRender},
 };
 
 void PrintUsage(std::ostream& out) {

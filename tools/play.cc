@@ -166,7 +166,7 @@ class PlaySession {
 
   void Redraw() {
     // As the person sees it: the bot's secrets are shown as unknown until the game ends.
-    out_ << style_.ClearScreen() << style_.Board(position_->Render(human_)) << "\n";
+    out_ << style_.ClearScreen() << style_.Board(position_->DescribeBoard(human_)) << "\n";
     out_ << style_.Bold(absl::StrCat("you (player ", human_, "): ", position_->Score(human_),
                                      "   bot (player ", bot_, "): ", position_->Score(bot_)))
          << "\n";

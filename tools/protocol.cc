@@ -11,6 +11,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/check.h"
 #include "engine/rng.h"
+#include "tools/board_svg.h"
+#include "tools/board_text.h"
 #include "tools/cli_common.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
@@ -430,16 +432,21 @@ absl::Status ProtocolSession::HandleGo(std::string_view rest) {
 }
 
 absl::Status ProtocolSession::HandleDisplay(const std::vector<std::string_view>& words) {
-  // "d": everything the engine holds; "d player <p>": only what player p has observed.
+  // "d": everything the engine holds; "d player <p>": only what player p has observed;
+  // "d svg ...": the same board as an SVG document instead (and nothing else).
+  const bool svg = words.size() >= 2 && words[1] == "svg";
+  const size_t first = svg ? 2 : 1;
   Player viewer = kOmniscient;
-  if (words.size() == 3 && words[1] == "player" && (words[2] == "0" || words[2] == "1")) {
-    viewer = words[2] == "0" ? 0 : 1;
-  } else if (words.size() != 1) {
-    return Error("d takes no arguments, or 'player 0' or 'player 1'");
+  if (words.size() == first + 2 && words[first] == "player" &&
+      (words[first + 1] == "0" || words[first + 1] == "1")) {
+    viewer = words[first + 1] == "0" ? 0 : 1;
+  } else if (words.size() != first) {
+    return Error("d takes no arguments, or 'player 0' or 'player 1', after an optional 'svg'");
   }
   if (absl::Status status = NeedGame(); !status.ok()) return status;
   const Position& position = *position_;
-  const std::string board = position.Render(viewer);
+  const BoardView view = position.DescribeBoard(viewer);
+  const std::string board = svg ? BoardSvg(view, game_->spec()) : BoardText(view);
   size_t start = 0;
   while (start < board.size()) {
     size_t end = board.find('\n', start);
@@ -447,6 +454,7 @@ absl::Status ProtocolSession::HandleDisplay(const std::vector<std::string_view>&
     Emit(std::string_view(board).substr(start, end - start));
     start = end + 1;
   }
+  if (svg) return absl::OkStatus();
   Emit(absl::StrCat("ruleset ", game_->spec()));
   // The position string holds everything, hidden information included.
   if (viewer == kOmniscient) Emit(absl::StrCat("position ", position.ToString()));

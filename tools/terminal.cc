@@ -2,23 +2,40 @@
 
 #include <unistd.h>
 
-#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+
+#include "tools/board_text.h"
 
 namespace sandtable {
 namespace {
 
 constexpr std::string_view kReset = "\x1b[0m";
 
-// A board row: optional blanks, a row number, a blank.
-bool IsBoardRow(std::string_view line) {
-  size_t i = 0;
-  while (i < line.size() && line[i] == ' ') ++i;
-  const size_t digits = i;
-  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
-  return i > digits && i < line.size() && line[i] == ' ';
+// The ANSI code of a colour role ("" for plain text).
+std::string_view RoleCode(ColourRole role) {
+  switch (role) {
+    case ColourRole::kSide0:
+      return "\x1b[1;36m";
+    case ColourRole::kSide1:
+      return "\x1b[1;31m";
+    case ColourRole::kNeutral:
+      return "\x1b[1;32m";
+    case ColourRole::kUnknown:
+      return "\x1b[1;35m";
+    case ColourRole::kObjective:
+      return "\x1b[1;33m";
+    case ColourRole::kGround:
+    case ColourRole::kHighlight:
+      return "\x1b[2m";
+    case ColourRole::kCover:
+    case ColourRole::kBlocking:
+      return "\x1b[37m";
+    case ColourRole::kPlain:
+      break;
+  }
+  return "";
 }
 
 }  // namespace
@@ -43,51 +60,12 @@ std::string TerminalStyle::Wrap(std::string_view code, std::string_view text) co
   return out;
 }
 
-std::string TerminalStyle::Board(std::string_view render) const {
-  if (!colour_) return std::string(render);
-  std::string out;
-  size_t start = 0;
-  while (start <= render.size()) {
-    size_t end = render.find('\n', start);
-    if (end == std::string_view::npos) end = render.size();
-    const std::string_view line = render.substr(start, end - start);
-    if (!IsBoardRow(line)) {
-      out += line;
-    } else {
-      // Skip the row number at both ends: colour only the cells between.
-      size_t i = 0;
-      while (i < line.size() &&
-             (line[i] == ' ' || std::isdigit(static_cast<unsigned char>(line[i])))) {
-        out += line[i++];
-      }
-      for (; i < line.size(); ++i) {
-        const char c = line[i];
-        std::string_view code;
-        if (std::isupper(static_cast<unsigned char>(c)) && c != 'X') {
-          code = "\x1b[1;36m";
-        } else if (std::islower(static_cast<unsigned char>(c))) {
-          code = "\x1b[1;31m";
-        } else if (c == '*') {
-          code = "\x1b[1;33m";
-        } else if (c == '.' || c == ',') {
-          code = "\x1b[2m";
-        } else if (c == '#' || c == 'X' || c == '%') {
-          code = "\x1b[37m";
-        }
-        if (code.empty()) {
-          out += c;
-        } else {
-          out += code;
-          out += c;
-          out += kReset;
-        }
-      }
-    }
-    if (end == render.size()) break;
-    out += '\n';
-    start = end + 1;
-  }
-  return out;
+std::string TerminalStyle::Board(const BoardView& view) const {
+  if (!colour_) return BoardText(view);
+  return BoardText(view, [this](ColourRole role, std::string_view text) {
+    const std::string_view code = RoleCode(role);
+    return code.empty() ? std::string(text) : Wrap(code, text);
+  });
 }
 
 std::string TerminalStyle::Bot(std::string_view text) const { return Wrap("\x1b[35m", text); }

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/board.h"
+
 namespace sandtable {
 
 // True when `fd` is a terminal, TERM is set and not "dumb", and NO_COLOR is unset or empty
@@ -18,9 +20,10 @@ class TerminalStyle {
   explicit TerminalStyle(bool colour) : colour_(colour) {}
   bool colour() const { return colour_; }
 
-  // Board rows (lines that start with a row number) get player colours: upper-case unit
-  // letters (player 0) cyan, lower-case (player 1) red, '*' points yellow, terrain dim.
-  std::string Board(std::string_view render) const;
+  // The text board (tools/board_text.h), coloured by the description's colour roles:
+  // player 0 cyan, player 1 red, neutral green, unknown magenta, objectives yellow, open
+  // ground dim, cover and blocking terrain white.
+  std::string Board(const BoardView& view) const;
   std::string Bot(std::string_view text) const;    // the bot's lines: magenta
   std::string Error(std::string_view text) const;  // red
   std::string Good(std::string_view text) const;   // green, bold

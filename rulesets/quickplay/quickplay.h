@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/dice_pool.h"
 #include "engine/params.h"
 #include "engine/rng.h"
@@ -155,7 +156,7 @@ class QuickplayGame {
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
   // Perfect information: every viewer sees the whole board.
-  std::string Render(const State& state, Player viewer) const;
+  BoardView DescribeBoard(const State& state, Player viewer) const;
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;

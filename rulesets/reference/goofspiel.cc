@@ -161,31 +161,37 @@ absl::StatusOr<Goofspiel::State> Goofspiel::ParseState(std::string_view text) co
   return state;
 }
 
-std::string Goofspiel::Render(const State& state, Player viewer) const {
+BoardView Goofspiel::DescribeBoard(const State& state, Player viewer) const {
   // Only player 0's pending bid (turn_based) is hidden, from player 1.
   const bool bid_seen = viewer != 1;
-  std::string text =
-      absl::StrCat("Round ", state.round + (state.round < cards_ ? 1 : 0), " of ", cards_,
-                   "   points ", state.points[0], " - ", state.points[1], "\n");
-  absl::StrAppend(&text, "Prize: ", state.prize == 0 ? std::string("-") : absl::StrCat(state.prize),
-                  "\n");
+  BoardView view;
+  view.AddLine("Round").Add(
+      absl::StrCat(state.round + (state.round < cards_ ? 1 : 0), " of ", cards_));
+  view.AddLine("Points")
+      .Add(absl::StrCat(state.points[0]))
+      .Add("-")
+      .Add(absl::StrCat(state.points[1]));
+  view.AddLine("Prize").Add(state.prize == 0 ? std::string("-") : absl::StrCat(state.prize));
   for (Player p = 0; p < kNumPlayers; ++p) {
-    absl::StrAppend(&text, "Player ", p, " hand:");
+    BoardLine& hand = view.AddLine(absl::StrCat("Player ", p, " hand"), p);
     for (int v = 1; v <= cards_; ++v) {
-      if (state.hands[p] >> (v - 1) & 1) absl::StrAppend(&text, " ", v);
+      if (state.hands[p] >> (v - 1) & 1) hand.Add(absl::StrCat(v));
     }
-    if (p == 0 && state.pending_bid != 0) {
-      absl::StrAppend(&text, "  (bid ", bid_seen ? absl::StrCat(state.pending_bid) : "made",
-                      ", hidden from player 1)");
+  }
+  if (state.pending_bid != 0) {
+    BoardLine& bid = view.AddLine("Player 0 bid (hidden from player 1)", 0);
+    if (bid_seen) {
+      bid.Add(absl::StrCat(state.pending_bid));
+    } else {
+      bid.AddUnknown();
     }
-    text += '\n';
   }
   State shown = state;
   if (!bid_seen) shown.pending_bid = 0;
   std::string rounds = StateToString(shown);
   if (!bid_seen && state.pending_bid != 0) rounds += "?-";
-  absl::StrAppend(&text, "Rounds: ", rounds, "\n");
-  return text;
+  view.AddLine("Rounds").Add(rounds);
+  return view;
 }
 
 std::string Goofspiel::DescribeHidden(const State& state, Player owner) const {

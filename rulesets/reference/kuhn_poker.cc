@@ -202,24 +202,27 @@ absl::StatusOr<KuhnPoker::State> KuhnPoker::ParseState(std::string_view text) co
   return state;
 }
 
-std::string KuhnPoker::Render(const State& state, Player viewer) const {
+BoardView KuhnPoker::DescribeBoard(const State& state, Player viewer) const {
   const bool over = Kind(state) == NodeKind::kTerminal;
-  std::string text;
+  BoardView view;
   for (Player p = 0; p < kNumPlayers; ++p) {
-    std::string card = "-";
-    if (state.cards[p] != kNoCard) {
-      const bool seen = over || viewer == kOmniscient || viewer == p;
-      card = seen ? std::string(1, kCardNames[state.cards[p]]) : "?";
+    BoardLine& line = view.AddLine(absl::StrCat("Player ", p), p);
+    if (state.cards[p] == kNoCard) {
+      line.Add("-");
+    } else if (over || viewer == kOmniscient || viewer == p) {
+      line.Add(std::string(1, kCardNames[state.cards[p]]));
+    } else {
+      line.AddUnknown();
     }
-    absl::StrAppend(&text, "Player ", p, ": ", card, "\n");
   }
-  absl::StrAppend(&text, "Betting: ", StateToString(state).substr(3), "\n");
+  BoardLine& betting = view.AddLine("Betting");
+  for (char c : StateToString(state).substr(3)) betting.Add(std::string(1, c));
   const Player mover = CurrentPlayer(state);
-  if (mover >= 0) absl::StrAppend(&text, "To move: player ", mover, "\n");
+  if (mover >= 0) view.AddLine("To move").Add(absl::StrCat("player ", mover));
   if (Kind(state) == NodeKind::kTerminal) {
-    absl::StrAppend(&text, "Result: player 0 wins ", ChipsForPlayer0(state), " chips\n");
+    view.AddLine("Result").Add(absl::StrCat("player 0 wins ", ChipsForPlayer0(state), " chips"));
   }
-  return text;
+  return view;
 }
 
 std::string KuhnPoker::DescribeHidden(const State& state, Player owner) const {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -65,7 +66,7 @@ class KuhnPoker {
                                      std::string_view text) const;
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& state, Player viewer) const;
+  BoardView DescribeBoard(const State& state, Player viewer) const;
   std::string DescribeHidden(const State& state, Player owner) const;
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const {

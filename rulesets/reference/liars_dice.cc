@@ -168,27 +168,33 @@ absl::StatusOr<LiarsDice::State> LiarsDice::ParseState(std::string_view text) co
   return state;
 }
 
-std::string LiarsDice::Render(const State& state, Player viewer) const {
+BoardView LiarsDice::DescribeBoard(const State& state, Player viewer) const {
   const bool over = Kind(state) == NodeKind::kTerminal;
-  std::string text;
+  BoardView view;
   for (Player p = 0; p < kNumPlayers; ++p) {
     const bool seen = over || viewer == kOmniscient || viewer == p;
-    absl::StrAppend(&text, "Player ", p, " dice:");
+    BoardLine& line = view.AddLine(absl::StrCat("Player ", p, " dice"), p);
     for (int i = 0; i < dice_; ++i) {
-      // "?": not rolled yet, or hidden from the viewer.
-      const bool shown = seen && state.dice[p][i] != 0;
-      absl::StrAppend(&text, " ", shown ? absl::StrCat(state.dice[p][i]) : "?");
+      // Unknown: not rolled yet, or hidden from the viewer.
+      if (seen && state.dice[p][i] != 0) {
+        line.Add(absl::StrCat(state.dice[p][i]));
+      } else {
+        line.AddUnknown();
+      }
     }
-    text += '\n';
   }
   const std::string position = StateToString(state);
-  absl::StrAppend(&text, "Bids: ", position.substr(position.rfind('/') + 1), "\n");
-  if (Kind(state) == NodeKind::kDecision) {
-    absl::StrAppend(&text, "To move: player ", CurrentPlayer(state), "\n");
-  } else if (Kind(state) == NodeKind::kTerminal) {
-    absl::StrAppend(&text, "Winner: player ", Returns(state, 0) > 0 ? 0 : 1, "\n");
+  BoardLine& bids = view.AddLine("Bids");
+  const std::string history = position.substr(position.rfind('/') + 1);
+  if (!history.empty()) {
+    for (absl::string_view bid : absl::StrSplit(history, ',')) bids.Add(std::string(bid));
   }
-  return text;
+  if (Kind(state) == NodeKind::kDecision) {
+    view.AddLine("To move").Add(absl::StrCat("player ", CurrentPlayer(state)));
+  } else if (Kind(state) == NodeKind::kTerminal) {
+    view.AddLine("Winner").Add(absl::StrCat("player ", Returns(state, 0) > 0 ? 0 : 1));
+  }
+  return view;
 }
 
 std::string LiarsDice::DescribeHidden(const State& state, Player owner) const {

@@ -249,20 +249,20 @@ absl::StatusOr<TemplateGame::State> TemplateGame::ParseState(std::string_view te
   return state;
 }
 
-std::string TemplateGame::Render(const State& state, Player) const {
-  std::string board = absl::StrCat("turn ", state.turn, "/", turns_, ", health A ", state.health[0],
-                                   " B ", state.health[1], "\n");
-  for (int y = 0; y < size_; ++y) {
-    for (int x = 0; x < size_; ++x) {
-      const int cell = y * size_ + x;
-      board += cell == state.cell[0]   ? 'A'
-               : cell == state.cell[1] ? 'b'
-               : cell == flag_         ? '*'
-                                       : '.';
-    }
-    board += '\n';
+BoardView TemplateGame::DescribeBoard(const State& state, Player /*viewer*/) const {
+  // Perfect information: every viewer sees the same board.
+  BoardView view;
+  view.grid = GridKind::kSquare;
+  view.width = size_;
+  view.height = size_;
+  view.terrain_kinds = {{"open", '.', ColourRole::kGround}};
+  view.markers.push_back({flag_, '*', "flag", kNeutralSide});
+  for (int p = 0; p < 2; ++p) {
+    view.pieces.push_back({state.cell[p], p, p == 0 ? "A" : "b", "scout",
+                           absl::StrCat("health ", state.health[p], "/", kHealth)});
   }
-  return board;
+  view.AddLine().Add(absl::StrCat("turn ", state.turn, " of ", turns_));
+  return view;
 }
 
 }  // namespace sandtable

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/params.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
@@ -78,7 +79,7 @@ class TemplateGame {
                                      std::string_view text) const;
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& state, Player viewer) const;
+  BoardView DescribeBoard(const State& state, Player viewer) const;
 
   int size() const { return size_; }
   int flag() const { return flag_; }

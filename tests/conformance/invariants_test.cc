@@ -148,6 +148,20 @@ TEST(InvariantsTest, RenderThatShowsTheOpponentsCard) {
   }
 }
 
+TEST(InvariantsTest, SvgThatShowsTheOpponentsCardByColour) {
+  constexpr ToyBug kBug = ToyBug::kLeakySvg;
+  bool caught = false;
+  for (int i = 0; i < 20 && !caught; ++i) {
+    Rng rng(5, i);
+    const absl::Status status = CheckRender(Game<kBug>(), StakedState<kBug>(), rng);
+    caught = !status.ok();
+    if (caught) {
+      EXPECT_NE(status.message().find("SVG picture"), absl::string_view::npos);
+    }
+  }
+  EXPECT_TRUE(caught);
+}
+
 // The driver alone finds each bug within a few random games.
 template <ToyBug kBug>
 bool RandomGamesFindBug() {
@@ -173,6 +187,7 @@ TEST(InvariantsTest, RandomGamesFindEveryBug) {
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kShortMaxLength>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kEmptyRender>());
   EXPECT_TRUE(RandomGamesFindBug<ToyBug::kLeakyRender>());
+  EXPECT_TRUE(RandomGamesFindBug<ToyBug::kLeakySvg>());
 }
 
 TEST(InvariantsTest, FailureNamesTheMovesThatLedThere) {

@@ -21,6 +21,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/board.h"
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
@@ -41,8 +42,9 @@ enum class ToyBug {
   kBadActionText,      // "fold" prints as "see"
   kNotZeroSum,         // both players win
   kShortMaxLength,     // MaxGameLength is too small
-  kEmptyRender,        // Render() prints nothing at terminal states
-  kLeakyRender,        // Render() shows the opponent's card to every viewer
+  kEmptyRender,        // DescribeBoard() is empty at terminal states
+  kLeakyRender,        // DescribeBoard() shows the opponent's card to every viewer
+  kLeakySvg,           // ... only as a terrain colour, which the text board does not show
 };
 
 template <ToyBug kBug>
@@ -275,15 +277,26 @@ class ToyGameT {
   }
 
   // The state string with the cards `viewer` has not seen as '?' (all shown at the end).
-  std::string Render(const State& s, Player viewer) const {
-    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return "";
+  BoardView DescribeBoard(const State& s, Player viewer) const {
+    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return {};
     State shown = s;
     const bool over = Kind(s) == NodeKind::kTerminal;
     if (kBug != ToyBug::kLeakyRender && !over && viewer != kOmniscient) {
       const Player opponent = Opponent(viewer);
       if (shown.cards[opponent] != kUnset) shown.cards[opponent] = kHiddenCard;
     }
-    return StateToString(shown);
+    BoardView view = TextBoard(StateToString(shown));
+    if (kBug == ToyBug::kLeakySvg && !over && viewer != kOmniscient) {
+      // One cell whose terrain tells the opponent's card's parity by colour alone: two
+      // kinds with the same glyph and name draw alike as text.
+      view.grid = GridKind::kSquare;
+      view.width = view.height = 1;
+      view.terrain_kinds = {{"ground", '.', ColourRole::kGround},
+                            {"ground", '.', ColourRole::kCover}};
+      view.terrain = {static_cast<uint8_t>(s.cards[Opponent(viewer)] > 0 &&
+                                           s.cards[Opponent(viewer)] % 2 == 1)};
+    }
+    return view;
   }
   std::string DescribeHidden(const State& s, Player player) const {
     return s.cards[player] == kUnset ? "" : absl::StrCat("card ", s.cards[player]);

@@ -18,6 +18,7 @@
 #include "tools/cli_match.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
+#include "tools/cli_render.h"
 #include "tools/cli_rulesets.h"
 #include "tools/play.h"
 
@@ -30,8 +31,9 @@ int RunPlayNoInput(int argc, const char* const* argv, std::ostream& out, std::os
 }
 
 using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
-constexpr RunFunction kCommands[] = {&RunAnalyse, &RunBench, &RunDemo,     &RunMatch,
-                                     &RunOdds,    &RunPerft, &RunRulesets, &RunPlayNoInput};
+constexpr RunFunction kCommands[] = {&RunAnalyse,  &RunBench,       &RunDemo,
+                                     &RunMatch,    &RunOdds,        &RunPerft,
+                                     &RunRulesets, &RunPlayNoInput, &RunRender};
 
 }  // namespace
 }  // namespace sandtable

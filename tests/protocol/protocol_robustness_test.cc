@@ -22,6 +22,7 @@ const std::vector<std::string>& SeedLines() {
       "ucinewgame",
       "d",
       "d player 1",
+      "d svg player 0",
       "moves",
       "stop",
       "belief",

@@ -536,7 +536,25 @@ TEST(Protocol, DisplayForOnePlayerHidesWhatItHasNotSeen) {
   const std::vector<std::string> one = h.Send("d player 1");
   EXPECT_NE(std::find(one.begin(), one.end(), "Player 0 dice: ?"), one.end());
   EXPECT_NE(std::find(one.begin(), one.end(), "Player 1 dice: 5"), one.end());
-  for (const char* bad : {"d player 2", "d player", "d 0", "d player 0 more"}) {
+  // The same board as an SVG picture: the document alone, the opponent's die a "?".
+  const std::vector<std::string> svg = h.Send("d svg player 1");
+  ASSERT_GE(svg.size(), 3u);
+  EXPECT_EQ(svg.front().rfind("<?xml", 0), 0u) << svg.front();
+  EXPECT_EQ(svg.back(), "</svg>");
+  EXPECT_NE(std::find(svg.begin(), svg.end(),
+                      "<text x=\"127.9\" y=\"26.0\" "
+                      "text-anchor=\"middle\" fill=\"#ffffff\" "
+                      "font-weight=\"bold\">?</text>"),
+            svg.end());
+  EXPECT_NE(std::find(svg.begin(), svg.end(),
+                      "<text x=\"127.9\" y=\"60.0\" text-anchor=\"middle\">5</text>"),
+            svg.end());
+  EXPECT_EQ(std::find(svg.begin(), svg.end(), "tomove 1"), svg.end());
+  const std::vector<std::string> svg_all = h.Send("d svg");
+  EXPECT_EQ(svg_all.back(), "</svg>");
+  EXPECT_NE(svg_all, svg);
+  for (const char* bad : {"d player 2", "d player", "d 0", "d player 0 more", "d svg player",
+                          "d svg 1", "d player 1 svg"}) {
     const std::vector<std::string> out = h.Send(bad);
     ASSERT_EQ(out.size(), 1u) << bad;
     EXPECT_TRUE(IsError(out[0])) << bad << ": " << out[0];

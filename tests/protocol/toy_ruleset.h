@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "engine/board.h"
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -227,9 +228,12 @@ class Toy {
     }
     return s;
   }
-  std::string Render(const State& s, Player /*viewer*/) const {  // shows nothing hidden
-    return absl::StrCat("toy round ", s.round + 1, " of ", rounds_, "\n", "player 0 score ",
-                        s.score[0], "\n", "player 1 score ", s.score[1]);
+  BoardView DescribeBoard(const State& s, Player /*viewer*/) const {  // shows nothing hidden
+    BoardView view;
+    view.AddLine().Add(absl::StrCat("toy round ", s.round + 1, " of ", rounds_));
+    view.AddLine("", 0).Add(absl::StrCat("player 0 score ", s.score[0]));
+    view.AddLine("", 1).Add(absl::StrCat("player 1 score ", s.score[1]));
+    return view;
   }
   std::string DescribeHidden(const State& s, Player owner) const {
     if (s.phase == kPick) return "";

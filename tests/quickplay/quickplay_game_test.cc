@@ -6,6 +6,7 @@
 #include "engine/rng.h"
 #include "eval/quickplay_evaluator.h"
 #include "tests/quickplay/quickplay_test_util.h"
+#include "tools/board_text.h"
 
 namespace sandtable::quickplay_test {
 namespace {
@@ -23,7 +24,7 @@ void RandomGames(const QuickplayGame& game, int games, uint64_t seed) {
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
       ASSERT_TRUE(*parsed == state) << text;
       if (steps % 7 == 0) {
-        const std::string board = game.Render(state, kOmniscient);
+        const std::string board = BoardText(game.DescribeBoard(state, kOmniscient));
         ASSERT_NE(board.find("Legend:"), std::string::npos);
       }
       Action chosen = kInvalidAction;
@@ -132,14 +133,39 @@ TEST(QuickplayGameTest, StateIsSmallAndHashesDistinguishPositions) {
 
 TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {
   auto game = MakeGame("");
-  const std::string board = game->Render(game->InitialState(), 0);
+  const std::string board = BoardText(game->DescribeBoard(game->InitialState(), 0));
   EXPECT_NE(board.find("  7 ...R"), std::string::npos) << board;
   EXPECT_NE(board.find("Round 1 of 6 | VP 0-0 | player 0: choose a unit to activate"),
             std::string::npos)
       << board;
-  EXPECT_NE(board.find("Legend: # cover"), std::string::npos);
+  EXPECT_NE(board.find("Legend: . open  , within S of a point  # cover"), std::string::npos)
+      << board;
   EXPECT_NE(board.find("*"), std::string::npos);
   EXPECT_NE(board.find("r=rifle_squad[20,8 4 models]"), std::string::npos) << board;
+}
+
+TEST(QuickplayGameTest, DescriptionHoldsTheGridPointsAndUnits) {
+  auto game = MakeGame("");
+  const BoardView view = game->DescribeBoard(game->InitialState(), 1);
+  EXPECT_EQ(view.grid, GridKind::kSquare);
+  EXPECT_EQ(view.width, game->width());
+  EXPECT_EQ(view.height, game->height());
+  ASSERT_EQ(view.terrain.size(), static_cast<size_t>(game->width() * game->height()));
+  for (int c = 0; c < game->width() * game->height(); ++c) {
+    const std::string& kind = view.terrain_kinds[view.terrain[c]].name;
+    EXPECT_EQ(kind == "cover" || kind == "cover and impassable", game->IsCover(c)) << c;
+  }
+  ASSERT_EQ(view.markers.size(), game->objectives().size());
+  EXPECT_EQ(view.markers[0].cell, game->objectives()[0]);
+  ASSERT_EQ(view.pieces.size(), static_cast<size_t>(game->num_units()));
+  for (int u = 0; u < game->num_units(); ++u) {
+    EXPECT_EQ(view.pieces[u].side, game->unit(u).side);
+    EXPECT_EQ(view.pieces[u].label, std::string(1, game->unit(u).label));
+    EXPECT_FALSE(view.pieces[u].unknown);  // perfect information
+  }
+  // Every viewer sees the same board.
+  EXPECT_EQ(view, game->DescribeBoard(game->InitialState(), 0));
+  EXPECT_EQ(view, game->DescribeBoard(game->InitialState(), kOmniscient));
 }
 
 }  // namespace

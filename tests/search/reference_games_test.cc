@@ -8,6 +8,7 @@
 #include "rulesets/reference/goofspiel.h"
 #include "rulesets/reference/kuhn_poker.h"
 #include "rulesets/reference/liars_dice.h"
+#include "tools/board_text.h"
 
 namespace sandtable {
 namespace {
@@ -17,6 +18,12 @@ typename G::State Parse(const G& game, std::string_view text) {
   absl::StatusOr<typename G::State> state = game.ParseState(text);
   EXPECT_TRUE(state.ok()) << text << ": " << state.status().message();
   return state.ok() ? *state : game.InitialState();
+}
+
+// The text board of `state` as `viewer` sees it.
+template <typename G>
+std::string Board(const G& game, const typename G::State& state, Player viewer) {
+  return BoardText(game.DescribeBoard(state, viewer));
 }
 
 // --- Kuhn poker --------------------------------------------------------------------------
@@ -78,12 +85,12 @@ TEST(KuhnPokerTest, InformationSetsAndDeterminizationIgnoreTheOpponentCard) {
 TEST(KuhnPokerTest, BoardShowsTheOpponentCardOnlyAtTheEnd) {
   const KuhnPoker game;
   const KuhnPoker::State betting = Parse(game, "QK/p");
-  EXPECT_EQ(game.Render(betting, 0), "Player 0: Q\nPlayer 1: ?\nBetting: p\nTo move: player 1\n");
-  EXPECT_EQ(game.Render(betting, 1), "Player 0: ?\nPlayer 1: K\nBetting: p\nTo move: player 1\n");
-  EXPECT_EQ(game.Render(betting, kOmniscient),
+  EXPECT_EQ(Board(game, betting, 0), "Player 0: Q\nPlayer 1: ?\nBetting: p\nTo move: player 1\n");
+  EXPECT_EQ(Board(game, betting, 1), "Player 0: ?\nPlayer 1: K\nBetting: p\nTo move: player 1\n");
+  EXPECT_EQ(Board(game, betting, kOmniscient),
             "Player 0: Q\nPlayer 1: K\nBetting: p\nTo move: player 1\n");
-  EXPECT_EQ(game.Render(Parse(game, "Q-/"), 0), "Player 0: Q\nPlayer 1: -\nBetting: \n");
-  const std::string over = game.Render(Parse(game, "QK/pp"), 0);
+  EXPECT_EQ(Board(game, Parse(game, "Q-/"), 0), "Player 0: Q\nPlayer 1: -\nBetting:\n");
+  const std::string over = Board(game, Parse(game, "QK/pp"), 0);
   EXPECT_NE(over.find("Player 1: K\n"), std::string::npos) << over;
 }
 
@@ -144,18 +151,18 @@ TEST(LiarsDiceTest, DealTextAndHiddenDice) {
 TEST(LiarsDiceTest, BoardShowsTheOpponentDiceOnlyAtTheEnd) {
   const LiarsDice game(2, 6);
   const LiarsDice::State bidding = Parse(game, "36/15/2x3");
-  EXPECT_EQ(game.Render(bidding, 0),
+  EXPECT_EQ(Board(game, bidding, 0),
             "Player 0 dice: 3 6\nPlayer 1 dice: ? ?\nBids: 2x3\nTo move: player 1\n");
-  EXPECT_EQ(game.Render(bidding, 1),
+  EXPECT_EQ(Board(game, bidding, 1),
             "Player 0 dice: ? ?\nPlayer 1 dice: 1 5\nBids: 2x3\nTo move: player 1\n");
-  EXPECT_EQ(game.Render(bidding, kOmniscient),
+  EXPECT_EQ(Board(game, bidding, kOmniscient),
             "Player 0 dice: 3 6\nPlayer 1 dice: 1 5\nBids: 2x3\nTo move: player 1\n");
   // Not rolled yet: unknown to everyone.
-  EXPECT_EQ(game.Render(Parse(game, "36/5?/"), kOmniscient).substr(0, 32),
+  EXPECT_EQ(Board(game, Parse(game, "36/5?/"), kOmniscient).substr(0, 32),
             "Player 0 dice: 3 6\nPlayer 1 dice");
-  EXPECT_NE(game.Render(Parse(game, "36/5?/"), kOmniscient).find("Player 1 dice: 5 ?"),
+  EXPECT_NE(Board(game, Parse(game, "36/5?/"), kOmniscient).find("Player 1 dice: 5 ?"),
             std::string::npos);
-  const std::string over = game.Render(Parse(game, "36/15/2x3,liar"), 0);
+  const std::string over = Board(game, Parse(game, "36/15/2x3,liar"), 0);
   EXPECT_NE(over.find("Player 1 dice: 1 5\n"), std::string::npos) << over;
 }
 
@@ -238,14 +245,14 @@ TEST(GoofspielTest, TurnBasedBidStaysHiddenFromPlayerOne) {
     EXPECT_TRUE(da.pending_bid == 2 || da.pending_bid == 3 || da.pending_bid == 4);
   }
   // The board: player 1 sees that a bid was made, not which.
-  EXPECT_EQ(game.Render(a, 1),
-            "Round 2 of 4   points 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4  (bid made, hidden from "
-            "player 1)\nPlayer 1 hand: 1 3 4\nRounds: 4:1-2,3:?-\n");
-  EXPECT_EQ(game.Render(a, 0),
-            "Round 2 of 4   points 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4  (bid 4, hidden from "
-            "player 1)\nPlayer 1 hand: 1 3 4\nRounds: 4:1-2,3:4-\n");
-  EXPECT_EQ(game.Render(a, kOmniscient), game.Render(a, 0));
-  EXPECT_EQ(game.Render(a, 1), game.Render(b, 1));
+  EXPECT_EQ(Board(game, a, 1),
+            "Round: 2 of 4\nPoints: 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4\nPlayer 1 hand: 1 3 4\n"
+            "Player 0 bid (hidden from player 1): ?\nRounds: 4:1-2,3:?-\n");
+  EXPECT_EQ(Board(game, a, 0),
+            "Round: 2 of 4\nPoints: 0 - 4\nPrize: 3\nPlayer 0 hand: 2 3 4\nPlayer 1 hand: 1 3 4\n"
+            "Player 0 bid (hidden from player 1): 4\nRounds: 4:1-2,3:4-\n");
+  EXPECT_EQ(Board(game, a, kOmniscient), Board(game, a, 0));
+  EXPECT_EQ(Board(game, a, 1), Board(game, b, 1));
   EXPECT_FALSE(Goofspiel(4, false).ParseState("4:1-").ok());  // no hidden bid when simultaneous
   EXPECT_FALSE(game.ParseState("4:1-2,4:").ok());             // prize 4 is gone
   EXPECT_FALSE(game.ParseState("4:1-2,3:1-").ok());           // card 1 was played

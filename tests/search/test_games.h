@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/board.h"
 #include "engine/rng.h"
 #include "engine/types.h"
 
@@ -62,7 +63,7 @@ class DiceRace {
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& s, Player) const { return StateToString(s); }
+  BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
     return {};
@@ -119,7 +120,7 @@ class BiasedRps {
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
-  std::string Render(const State& s, Player) const { return StateToString(s); }
+  BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
     return {};
@@ -185,9 +186,12 @@ class VaryingMenu {
     return absl::UnimplementedError("not needed by the tests");
   }
   // The coin is hidden from the mover: only an all-seeing viewer sees it.
-  std::string Render(const State& s, Player viewer) const {
+  BoardView DescribeBoard(const State& s, Player viewer) const {
     const std::string text = StateToString(s);
-    return viewer == kOmniscient || s.chosen >= 0 ? text : "?" + text.substr(1);
+    if (viewer == kOmniscient || s.chosen >= 0) return TextBoard(text);
+    BoardView view;
+    view.AddLine().AddUnknown().Add(text.substr(1));
+    return view;
   }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {

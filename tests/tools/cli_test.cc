@@ -14,6 +14,7 @@
 #include "tools/cli_match.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
+#include "tools/cli_render.h"
 #include "tools/cli_rulesets.h"
 #include "tools/registry.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 using ::testing::EndsWith;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
@@ -272,6 +274,32 @@ TEST(CliTest, DemoPlaysToTheEnd) {
   EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
   EXPECT_THAT(outcome.out, HasSubstr("turn 1: player 0"));
   EXPECT_THAT(outcome.out, HasSubstr("; score "));
+}
+
+}  // namespace
+}  // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST(CliTest, RenderDrawsTextOrSvgForAViewer) {
+  const Outcome text = RunCommand(&RunRender, {"render", "--ruleset", "kuhn_poker", "--moves",
+                                               "deal J; deal Q", "--viewer", "0"});
+  EXPECT_EQ(text.code, kExitOk) << text.err;
+  EXPECT_EQ(text.out, "Player 0: J\nPlayer 1: ?\nBetting:\nTo move: player 0\n");
+  const Outcome svg =
+      RunCommand(&RunRender, {"render", "--ruleset", "kuhn_poker", "--moves", "deal J; deal Q",
+                              "--viewer", "0", "--format", "svg"});
+  EXPECT_EQ(svg.code, kExitOk) << svg.err;
+  EXPECT_THAT(svg.out, StartsWith("<?xml"));
+  EXPECT_THAT(svg.out, EndsWith("</svg>\n"));
+  EXPECT_THAT(svg.out, HasSubstr(">J</text>"));
+  EXPECT_THAT(svg.out, Not(HasSubstr(">Q</text>")));
+  ExpectUsageError(RunCommand(&RunRender, {"render", "--viewer", "2"}), "--viewer is 0 or 1");
+  ExpectUsageError(RunCommand(&RunRender, {"render", "--format", "png"}),
+                   "--format is text or svg");
+  ExpectUsageError(RunCommand(&RunRender, {"render", "--ruleset", "nosuch"}), "nosuch");
+  EXPECT_EQ(RunCommand(&RunRender, {"render", "--help"}).code, kExitOk);
 }
 
 }  // namespace

@@ -138,7 +138,7 @@ class ToyGame {
     }
     return s;
   }
-  std::string Render(const State& s, Player) const { return StateToString(s) + "\n"; }
+  BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
   std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const {
