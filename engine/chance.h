@@ -3,6 +3,7 @@
 #ifndef SANDTABLE_ENGINE_CHANCE_H_
 #define SANDTABLE_ENGINE_CHANCE_H_
 
+#include "absl/base/attributes.h"
 #include "engine/check.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -12,8 +13,9 @@ namespace sandtable {
 // An outcome of the non-empty `outcomes`, drawn with its probability. Equally likely outcomes
 // (a deal, a single die) take one integer draw, the common and cheaper case in playouts;
 // otherwise one uniform draw walks the cumulative probabilities (a double is exact enough
-// for sampling; rounding that leaves a sliver picks the last outcome).
-inline Action SampleChance(const ChanceList& outcomes, Rng& rng) {
+// for sampling; rounding that leaves a sliver picks the last outcome). Always inlined: the
+// search's playouts reach it at every chance node, and GCC left it out of line once shared.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline Action SampleChance(const ChanceList& outcomes, Rng& rng) {
   DCHECK(!outcomes.empty());
   const int n = outcomes.size();
   const Probability first = outcomes[0].probability;

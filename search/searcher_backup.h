@@ -19,15 +19,14 @@
 namespace sandtable {
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-template <SearchMode kMode>
-void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step) {
+void Searcher<G, E, P>::OnSelect(Iteration& it, const Step& step, SearchMode mode) {
   // Selection-time bookkeeping: at selection in fast mode (so that other threads see it,
   // with a virtual loss on the chosen edge), at backpropagation in deterministic mode.
   if (step.pending != nullptr) {
     ++step.pending->visits;  // this worker sees it at once; the others at the next flush
     return;
   }
-  if (kMode == SearchMode::kFast && step.edge != kNone) {
+  if (mode == SearchMode::kFast && step.edge != kNone) {
     Edge& edge = tree_->edge(step.edge);
     edge.visits.fetch_add(1, std::memory_order_relaxed);
     edge.value.fetch_sub(kVirtualLoss, std::memory_order_relaxed);
@@ -85,11 +84,10 @@ void Searcher<G, E, P>::ResolveExisting(Iteration& it, Step& step, uint32_t slot
 }
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-template <SearchMode kMode>
-void Searcher<G, E, P>::Backpropagate(Iteration& it) {
+void Searcher<G, E, P>::Backpropagate(Iteration& it, SearchMode mode) {
   for (Step& step : it.steps) {
     const double value = step.player == 0 ? it.value0 : -it.value0;
-    if constexpr (kMode == SearchMode::kDeterministic) {
+    if (mode == SearchMode::kDeterministic) {
       if (step.create_key != 0) {
         // Deferred creation (deterministic mode): an earlier iteration of the batch may have
         // created the node already.
@@ -116,7 +114,7 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it) {
           step.edge = FindEdge(0, tree_->node(slot), step.action);
         }
       }
-      OnSelect<kMode>(it, step);
+      OnSelect(it, step, mode);
     }
     if (step.edge == kNone) continue;
     const int64_t fixed = std::llround(value * search_internal::kValueScale);
@@ -125,7 +123,7 @@ void Searcher<G, E, P>::Backpropagate(Iteration& it) {
       continue;
     }
     Edge& edge = tree_->edge(step.edge);
-    if constexpr (kMode == SearchMode::kFast) {
+    if (mode == SearchMode::kFast) {
       edge.value.fetch_add(fixed + kVirtualLoss, std::memory_order_relaxed);  // undo the loss
     } else {
       edge.visits.fetch_add(1, std::memory_order_relaxed);

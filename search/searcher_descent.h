@@ -21,8 +21,7 @@
 namespace sandtable {
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-template <SearchMode kMode>
-void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index) {
+void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, SearchMode mode) {
   Rng rng(options_.seed, index);
   it.steps.clear();
   it.lists.clear();
@@ -49,7 +48,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index) {
             action = it.actions[0];  // forced: no statistics needed
           } else {
             bool stay = true;
-            action = SelectInTree<kMode>(it, s, p, /*simultaneous=*/false, rng, &stay);
+            action = SelectInTree(it, s, p, /*simultaneous=*/false, mode, rng, &stay);
             in_tree = stay;
           }
         } else {
@@ -68,7 +67,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index) {
           game_.LegalActions(s, p, it.actions);
           if (in_tree && (it.actions.size() > 1 || at_root)) {
             bool stay = true;
-            joint[p] = SelectInTree<kMode>(it, s, p, /*simultaneous=*/true, rng, &stay);
+            joint[p] = SelectInTree(it, s, p, /*simultaneous=*/true, mode, rng, &stay);
             stay_all &= stay;
           } else {
             joint[p] =
@@ -91,9 +90,8 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index) {
 }
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-template <SearchMode kMode>
 Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, bool simultaneous,
-                                       Rng& rng, bool* stay) {
+                                       SearchMode mode, Rng& rng, bool* stay) {
   const ActionList& actions = it.actions;
   const int n = actions.size();
   Step step;
@@ -112,7 +110,7 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
     step.create_begin = static_cast<uint32_t>(it.lists.size());
     it.lists.insert(it.lists.end(), actions.begin(), actions.end());
     step.create_end = static_cast<uint32_t>(it.lists.size());
-    if constexpr (kMode == SearchMode::kFast) {
+    if (mode == SearchMode::kFast) {
       uint32_t slot = kNone;
       const Tree::Created created =
           tree_->CreateNode(step.key, actions.data(), n, bandit, it.cursor, &slot);
@@ -124,7 +122,7 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
       } else {
         ResolveExisting(it, step, slot, it.cursor);
       }
-      OnSelect<kMode>(it, step);
+      OnSelect(it, step, mode);
     }
     it.steps.push_back(step);
     return step.action;
@@ -133,7 +131,7 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   const Edge* edges = tree_->edges(node);
   const bool main = node.count.load(std::memory_order_acquire) == n &&
                     std::equal(actions.begin(), actions.end(), tree_->actions(node));
-  if (!main) return SelectOther<kMode>(it, step, node, rng, stay);
+  if (!main) return SelectOther(it, step, node, mode, rng, stay);
   int i;
   if (bandit && node.bandit) {
     i = SelectBandit(tree_->bandit(node), n, rng, &step.probability);
@@ -141,7 +139,7 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   } else {
     const uint32_t main_visits = node.visits.load(std::memory_order_relaxed);
     search_internal::PendingEdge* pending = nullptr;
-    if (kMode == SearchMode::kFast && options_.threads > 1 &&
+    if (mode == SearchMode::kFast && options_.threads > 1 &&
         main_visits >= search_internal::PendingUpdates::kHotVisits) {
       pending = it.pending.Edges(step.node, node.first_edge, n);
     }
@@ -151,7 +149,7 @@ Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, 
   step.edge = node.first_edge + static_cast<uint32_t>(i);
   step.action = actions[i];
   step.visit = Visit::kMain;
-  if constexpr (kMode == SearchMode::kFast) OnSelect<kMode>(it, step);
+  if (mode == SearchMode::kFast) OnSelect(it, step, mode);
   it.steps.push_back(step);
   return step.action;
 }
@@ -174,9 +172,8 @@ uint32_t Searcher<G, E, P>::FindEdge(uint64_t key, const Node& node, Action acti
 }
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-template <SearchMode kMode>
-Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& node, Rng& rng,
-                                      bool* stay) {
+Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& node, SearchMode mode,
+                                      Rng& rng, bool* stay) {
   // The legal actions differ from the node's block (they vary between determinizations):
   // each available edge counts this visit; missing actions get an overflow block.
   const ActionList& actions = it.actions;
@@ -209,7 +206,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
     step.overflow_index = static_cast<uint16_t>(node.overflow.load(std::memory_order_acquire) + 1);
     step.create_key = HashCombine(step.key, search_internal::kOverflowSalt + step.overflow_index);
     *stay = false;
-    if constexpr (kMode == SearchMode::kFast) {
+    if (mode == SearchMode::kFast) {
       uint32_t slot = kNone;
       const Tree::Created created =
           tree_->CreateNode(step.create_key, it.lists.data() + step.create_begin,
@@ -221,7 +218,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
       }
       if (slot != kNone) step.edge = FindEdge(0, tree_->node(slot), step.action);
       step.create_key = 0;
-      OnSelect<kMode>(it, step);
+      OnSelect(it, step, mode);
     }
     it.steps.push_back(step);
     return step.action;
@@ -260,7 +257,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
   }
   step.edge = found[best_i];
   step.action = actions[best_i];
-  if constexpr (kMode == SearchMode::kFast) OnSelect<kMode>(it, step);
+  if (mode == SearchMode::kFast) OnSelect(it, step, mode);
   it.steps.push_back(step);
   return step.action;
 }

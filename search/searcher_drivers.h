@@ -105,8 +105,8 @@ void Searcher<G, E, P>::FastWorker(int worker) {
       it.next_index = start;
       it.end_index = start + claim;
     }
-    RunIteration<SearchMode::kFast>(it, static_cast<uint64_t>(it.next_index++));
-    Backpropagate<SearchMode::kFast>(it);
+    RunIteration(it, static_cast<uint64_t>(it.next_index++), SearchMode::kFast);
+    Backpropagate(it, SearchMode::kFast);
     it.completed.fetch_add(1, std::memory_order_relaxed);
     if (++since_flush >= search_internal::PendingUpdates::FlushInterval(
                              it.completed.load(std::memory_order_relaxed))) {
@@ -147,10 +147,10 @@ void Searcher<G, E, P>::RunDeterministic() {
     }
     if (batch <= 0) break;
     const auto descend = [&](int j) {
-      RunIteration<SearchMode::kDeterministic>(*iterations_[j], static_cast<uint64_t>(done + j));
+      RunIteration(*iterations_[j], static_cast<uint64_t>(done + j), SearchMode::kDeterministic);
     };
     runner.For(batch, descend);
-    for (int j = 0; j < batch; ++j) Backpropagate<SearchMode::kDeterministic>(*iterations_[j]);
+    for (int j = 0; j < batch; ++j) Backpropagate(*iterations_[j], SearchMode::kDeterministic);
     done += batch;
     counter.completed.store(done, std::memory_order_relaxed);
     if (tree_->WantsGrowth()) tree_->Grow();
