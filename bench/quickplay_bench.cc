@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "engine/chance.h"
 #include "engine/rng.h"
 #include "rulesets/quickplay/quickplay.h"
 
@@ -19,16 +20,6 @@ std::shared_ptr<const QuickplayGame> DefaultGame() {
   return game;
 }
 
-// Samples a chance outcome by its probability with one uniform draw, as the search does.
-Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
-  double u = rng.Uniform();
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability.ToDouble();
-    if (u < 0) return outcome.outcome;
-  }
-  return outcomes.back().outcome;
-}
-
 // One uniform-random game to the end; returns the number of actions applied.
 int Playout(const QuickplayGame& game, State state, Rng& rng) {
   ActionList actions;
@@ -40,7 +31,7 @@ int Playout(const QuickplayGame& game, State state, Rng& rng) {
     Action action;
     if (kind == NodeKind::kChance) {
       game.ChanceOutcomes(state, outcomes);
-      action = SampleOutcome(outcomes, rng);
+      action = SampleChance(outcomes, rng);
     } else {
       game.LegalActions(state, game.CurrentPlayer(state), actions);
       action = actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
@@ -66,7 +57,7 @@ std::vector<State> SampleDecisionStates(const QuickplayGame& game, int count) {
     }
     if (kind == NodeKind::kChance) {
       game.ChanceOutcomes(state, outcomes);
-      game.Apply(state, SampleOutcome(outcomes, rng));
+      game.Apply(state, SampleChance(outcomes, rng));
       continue;
     }
     states.push_back(state);

@@ -21,8 +21,8 @@
 #include <array>
 #include <cmath>
 
-#include "eval/evaluator.h"
 #include "rulesets/quickplay/quickplay.h"
+#include "search/playout.h"
 
 namespace sandtable {
 

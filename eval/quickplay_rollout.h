@@ -31,8 +31,8 @@
 
 #include "engine/rng.h"
 #include "engine/types.h"
-#include "eval/evaluator.h"
 #include "rulesets/quickplay/quickplay.h"
+#include "search/playout.h"
 
 namespace sandtable {
 

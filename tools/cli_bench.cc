@@ -25,7 +25,7 @@ struct Flags : GameFlags {
   int64_t playouts = 10000;
   uint64_t seed = 1;
   bool search = false;
-  int64_t iterations = 2000;
+  int64_t iterations = kSearchBenchIterations;
   int threads = 1;
 };
 
@@ -125,38 +125,31 @@ int RunSearchBench(const Flags& flags, std::ostream& out, std::ostream& err) {
   } else {
     for (const RulesetInfo& info : ListRulesets()) specs.push_back(info.name);
   }
-  int64_t signature = 0;
-  int64_t total_iterations = 0;
-  double total_seconds = 0;
+  SearchBenchTotals total;
   for (const std::string& spec : specs) {
     absl::StatusOr<std::shared_ptr<const Game>> game =
         LoadGame(spec, specs.size() == 1 ? flags.scenario : "");
     if (!game.ok()) return Fail("bench", game.status(), err);
-    const std::vector<std::unique_ptr<Position>> positions =
-        BenchPositions(**game, kBenchPositionsPerRuleset);
-    for (size_t i = 0; i < positions.size(); ++i) {
-      const Position& position = *positions[i];
-      SearchOptions options;
-      options.seed = kBenchSeed;
-      options.threads = flags.threads;
-      options.deterministic = true;
-      options.max_iterations = flags.iterations;
-      const Player player =
-          position.Kind() == NodeKind::kDecision ? position.CurrentPlayer() : Player{0};
-      const SearchResult result = (*game)->NewSearch(options)->Run(position, player);
-      out << absl::StrFormat(
-          "%s #%d %s\n  player %d best %s: iterations %d, nodes %d, "
-          "%.3f s, %.0f iterations/s\n",
-          (*game)->name(), i + 1, position.ToString(), player, result.best_action_text,
-          result.iterations, result.tree_nodes, result.seconds, result.iterations_per_second);
-      signature += result.tree_nodes;
-      total_iterations += result.iterations;
-      total_seconds += result.seconds;
-    }
+    const SearchBenchTotals totals = SearchBench(
+        **game, flags.iterations, flags.threads,
+        [](Search& search, const Position& position, Player player) {
+          return search.Run(position, player);
+        },
+        [&](int index, const Position& position, Player player, const SearchResult& result) {
+          out << absl::StrFormat(
+              "%s #%d %s\n  player %d best %s: iterations %d, nodes %d, "
+              "%.3f s, %.0f iterations/s\n",
+              (*game)->name(), index + 1, position.ToString(), player, result.best_action_text,
+              result.iterations, result.tree_nodes, result.seconds, result.iterations_per_second);
+        });
+    total.positions += totals.positions;
+    total.iterations += totals.iterations;
+    total.seconds += totals.seconds;
+    total.signature += totals.signature;
   }
-  out << absl::StrFormat("total iterations %d in %.3f s: %.0f iterations/s\n", total_iterations,
-                         total_seconds, total_seconds > 0 ? total_iterations / total_seconds : 0);
-  out << "signature " << signature << "\n";
+  out << absl::StrFormat("total iterations %d in %.3f s: %.0f iterations/s\n", total.iterations,
+                         total.seconds, total.seconds > 0 ? total.iterations / total.seconds : 0);
+  out << "signature " << total.signature << "\n";
   return kExitOk;
 }
 
@@ -176,6 +169,35 @@ std::vector<std::unique_ptr<Position>> BenchPositions(const Game& game, int coun
     chosen.push_back(std::move(decisions[decisions.size() * i / count]));
   }
   return chosen;
+}
+
+SearchBenchTotals SearchBench(
+    const Game& game, int64_t iterations, int threads,
+    const std::function<SearchResult(Search&, const Position&, Player)>& run,
+    const std::function<void(int index, const Position&, Player, const SearchResult&)>&
+        on_position) {
+  SearchBenchTotals totals;
+  const std::vector<std::unique_ptr<Position>> positions =
+      BenchPositions(game, kBenchPositionsPerRuleset);
+  for (size_t i = 0; i < positions.size() && !totals.stopped; ++i) {
+    const Position& position = *positions[i];
+    SearchOptions options;
+    options.seed = kBenchSeed;
+    options.threads = threads;
+    options.deterministic = true;
+    options.max_iterations = iterations;
+    const Player player =
+        position.Kind() == NodeKind::kDecision ? position.CurrentPlayer() : Player{0};
+    const std::unique_ptr<Search> search = game.NewSearch(options);
+    const SearchResult result = run(*search, position, player);
+    on_position(static_cast<int>(i), position, player, result);
+    ++totals.positions;
+    totals.iterations += result.iterations;
+    totals.seconds += result.seconds;
+    totals.signature += result.tree_nodes;
+    totals.stopped = result.stopped;
+  }
+  return totals;
 }
 
 int RunBench(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "engine/chance.h"
 #include "engine/check.h"
 #include "tools/protocol_text.h"
 #include "tools/registry.h"
@@ -225,16 +226,6 @@ absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
   return position;
 }
 
-Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
-  CHECK(!outcomes.empty());
-  double u = rng.Uniform();
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability.ToDouble();
-    if (u < 0) return outcome.outcome;
-  }
-  return outcomes.back().outcome;  // rounding left a sliver
-}
-
 std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name) {
   if (name == "ruleset") return RolloutChoice::kRuleset;
   if (name == "uniform") return RolloutChoice::kUniform;
@@ -250,7 +241,7 @@ std::string BestSoFar(const SearchResult& snapshot) {
 void RandomStep(Position& position, Rng& rng) {
   switch (position.Kind()) {
     case NodeKind::kChance:
-      position.Apply(SampleOutcome(position.ChanceOutcomes(), rng));
+      position.Apply(SampleChance(position.ChanceOutcomes(), rng));
       return;
     case NodeKind::kDecision: {
       const ActionList actions = position.LegalActions(position.CurrentPlayer());

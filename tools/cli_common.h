@@ -140,9 +140,6 @@ std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name);
 // action of a search snapshot, or "" before it has one.
 std::string BestSoFar(const SearchResult& snapshot);
 
-// A chance outcome drawn by its probability.
-Action SampleOutcome(const ChanceList& outcomes, Rng& rng);
-
 // One step of a uniformly random game: a random decision or joint choice, or a chance
 // outcome drawn by its probability. The position must not be terminal.
 void RandomStep(Position& position, Rng& rng);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "tools/board_text.h"
+#include "engine/chance.h"
 #include "tools/cli_common.h"
 #include "tools/match/match_player.h"
 
@@ -78,7 +79,7 @@ int RunDemo(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     }
     const uint64_t seed = HashCombine(flags.seed, static_cast<uint64_t>(++ply));
     if (kind == NodeKind::kChance) {
-      const Action outcome = SampleOutcome(position->ChanceOutcomes(), dice);
+      const Action outcome = SampleChance(position->ChanceOutcomes(), dice);
       out << "  chance: " << position->ActionToString(kChancePlayer, outcome) << "\n";
       position->Apply(outcome);
     } else if (kind == NodeKind::kDecision) {

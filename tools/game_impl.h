@@ -15,11 +15,12 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "engine/chance.h"
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
-#include "eval/evaluator.h"
+#include "search/playout.h"
 #include "search/searcher.h"
 #include "tools/game.h"
 
@@ -57,17 +58,6 @@ std::string ListActions(const G& game, const typename G::State& state, Player ac
     absl::StrAppend(&text, " (and ", all.size() - matching.size(), " others)");
   }
   return text;
-}
-
-// Samples a chance outcome by its probability with one uniform draw.
-inline Action SampleOutcome(const ChanceList& outcomes, Rng& rng) {
-  DCHECK(!outcomes.empty());
-  double u = rng.Uniform();
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability.ToDouble();
-    if (u < 0) return outcome.outcome;
-  }
-  return outcomes.back().outcome;  // rounding left a sliver
 }
 
 }  // namespace game_impl_internal
@@ -303,7 +293,7 @@ PlayoutStats PositionImpl<G, E, P>::RandomPlayouts(int64_t games, uint64_t seed,
       if (kind == NodeKind::kChance) {
         outcomes.clear();
         game.ChanceOutcomes(state, outcomes);
-        game.Apply(state, game_impl_internal::SampleOutcome(outcomes, rng));
+        game.Apply(state, SampleChance(outcomes, rng));
         continue;
       }
       ++stats.decisions;

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cxxopts.hpp"
+#include "engine/chance.h"
 #include "engine/check.h"
 #include "engine/rng.h"
 #include "tools/cli_common.h"
@@ -281,7 +282,7 @@ class PlaySession {
       if (!typed) return false;
       outcome = *typed;
     } else {
-      outcome = SampleOutcome(outcomes, rng_);
+      outcome = SampleChance(outcomes, rng_);
     }
     // An outcome only the bot observes stays secret from the person too.
     const auto at = std::find(alternatives.begin(), alternatives.end(), outcome);

@@ -13,6 +13,7 @@
 #include "engine/rng.h"
 #include "tools/board_svg.h"
 #include "tools/board_text.h"
+#include "tools/cli_bench.h"
 #include "tools/cli_common.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
@@ -28,10 +29,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int kProgressIntervalMs = 250;
 // `belief` with no search on the current position runs this many iterations first.
 constexpr int64_t kBeliefIterations = 2000;
-// `bench` defaults: iterations per position, positions (start + random continuations).
-constexpr int64_t kBenchIterations = 2000;
-constexpr int kBenchPositions = 3;
-constexpr int kBenchPlyStep = 8;
 
 absl::Status Error(std::string_view message) {
   return absl::InvalidArgumentError(absl::string_view(message.data(), message.size()));
@@ -632,7 +629,7 @@ absl::Status ProtocolSession::HandleBelief() {
 absl::Status ProtocolSession::HandleBench(std::string_view rest) {
   if (absl::Status status = NeedGame(); !status.ok()) return status;
   const std::vector<std::string_view> words = SplitWords(rest);
-  int64_t iterations = kBenchIterations;
+  int64_t iterations = kSearchBenchIterations;
   if (!words.empty()) {
     if (words.size() != 2 || words[0] != "iterations") {
       return Error("bench: expected 'bench' or 'bench iterations N'");
@@ -643,55 +640,31 @@ absl::Status ProtocolSession::HandleBench(std::string_view rest) {
     iterations = *n;
   }
   if (absl::Status idle = NeedIdle("bench"); !idle.ok()) return idle;
-  SearchOptions options = MakeSearchOptions();
-  options.deterministic = true;
-  options.max_iterations = iterations;
   std::shared_ptr<const Game> game = game_;
-  const int seat = static_cast<int>(options_.GetInt(kOptSeat));
+  const int threads = static_cast<int>(options_.GetInt(kOptThreads));
   StartJob(
-      [this, game, options, seat] {
-        // Fixed positions: the start and continuations of one seeded random game.
-        std::vector<std::unique_ptr<Position>> positions;
-        std::unique_ptr<Position> walker = game->NewInitialPosition();
-        Rng rng(options.seed, 0xbe9c);
-        int last = -kBenchPlyStep;
-        for (int k = 0; k < kBenchPositions * kBenchPlyStep * 4 &&
-                        static_cast<int>(positions.size()) < kBenchPositions;
-             ++k) {
-          const NodeKind kind = walker->Kind();
-          if (kind == NodeKind::kTerminal) break;
-          if (kind != NodeKind::kChance && k - last >= kBenchPlyStep) {
-            positions.push_back(walker->Clone());
-            last = k;
-          }
-          RandomStep(*walker, rng);
-        }
-        uint64_t signature = 0;
-        int64_t total_iterations = 0;
-        double seconds = 0;
-        for (size_t i = 0; i < positions.size() && !job_cancel_.load(); ++i) {
-          const Position& position = *positions[i];
-          const Player player = position.Kind() == NodeKind::kDecision ? position.CurrentPlayer()
-                                                                       : static_cast<Player>(seat);
-          std::unique_ptr<Search> search = game->NewSearch(options);
-          const SearchResult result = RunStoppable(*search, position, player);
-          total_iterations += result.iterations;
-          seconds += result.seconds;
-          signature = HashCombine(signature, static_cast<uint64_t>(result.iterations));
-          for (const RootActionStats& stats : result.actions) {
-            signature = HashCombine(signature, static_cast<uint64_t>(stats.visits));
-          }
-          Emit(absl::StrFormat("info string bench position %d iterations %d time %d best %s", i + 1,
-                               result.iterations, static_cast<int64_t>(result.seconds * 1000 + 0.5),
-                               result.best_action_text));
-        }
-        if (job_cancel_.load()) {
+      [this, game, iterations, threads] {
+        // The search benchmark of `sandtable bench --search`: its fixed positions and seed, so
+        // that both sign alike.
+        const SearchBenchTotals totals = SearchBench(
+            *game, iterations, threads,
+            [this](Search& search, const Position& position, Player player) {
+              return RunStoppable(search, position, player);
+            },
+            [this](int index, const Position&, Player, const SearchResult& result) {
+              Emit(absl::StrFormat("info string bench position %d iterations %d time %d best %s",
+                                   index + 1, result.iterations,
+                                   static_cast<int64_t>(result.seconds * 1000 + 0.5),
+                                   result.best_action_text));
+            });
+        if (job_cancel_.load() || totals.stopped) {
           return std::vector<std::string>{"info string bench stopped"};
         }
         return std::vector<std::string>{absl::StrFormat(
-            "bench positions %d iterations %d time %d nps %d signature %016x", positions.size(),
-            total_iterations, static_cast<int64_t>(seconds * 1000 + 0.5),
-            static_cast<int64_t>(seconds > 0 ? total_iterations / seconds : 0), signature)};
+            "bench positions %d iterations %d time %d nps %d signature %d", totals.positions,
+            totals.iterations, static_cast<int64_t>(totals.seconds * 1000 + 0.5),
+            static_cast<int64_t>(totals.seconds > 0 ? totals.iterations / totals.seconds : 0),
+            totals.signature)};
       },
       /*infinite=*/false);
   return absl::OkStatus();

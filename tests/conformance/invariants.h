@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/chance.h"
 #include "engine/rng.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
@@ -365,19 +366,6 @@ absl::Status CheckState(const G& game, const typename G::State& state, Rng& rng,
     if (absl::Status s = CheckRender(game, state, rng); !s.ok()) return s;
   }
   return CheckDeterminization(game, state, rng, options.determinize_samples);
-}
-
-// Picks an outcome with its exact probability (cumulative over the reduced fractions, with
-// a double draw: exact enough for sampling; the probabilities themselves are checked
-// exactly).
-inline Action SampleChance(const ChanceList& outcomes, Rng& rng) {
-  const double u = rng.Uniform();
-  double cumulative = 0;
-  for (const ChanceOutcome& o : outcomes) {
-    cumulative += o.probability.ToDouble();
-    if (u < cumulative) return o.outcome;
-  }
-  return outcomes.back().outcome;
 }
 
 // Plays one game from the initial state with uniform random decisions, chance sampled from

@@ -199,18 +199,5 @@ TEST(InvariantsTest, FailureNamesTheMovesThatLedThere) {
   EXPECT_NE(status.message().find("stake "), absl::string_view::npos) << status;
 }
 
-TEST(InvariantsTest, SampleChanceFollowsTheProbabilities) {
-  // Cards 1, 2, 3 with probabilities 1/6, 2/6, 3/6: 60,000 draws land within 1% (about 6
-  // standard deviations) of the expected counts.
-  ChanceList outcomes;
-  Game<ToyBug::kNone>().ChanceOutcomes(Game<ToyBug::kNone>().InitialState(), outcomes);
-  Rng rng(5);
-  int counts[3] = {0, 0, 0};
-  for (int i = 0; i < 60'000; ++i) ++counts[SampleChance(outcomes, rng)];
-  EXPECT_NEAR(counts[0], 10'000, 600);
-  EXPECT_NEAR(counts[1], 20'000, 600);
-  EXPECT_NEAR(counts[2], 30'000, 600);
-}
-
 }  // namespace
 }  // namespace sandtable::conformance

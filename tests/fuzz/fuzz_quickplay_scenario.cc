@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "engine/chance.h"
 #include "engine/params.h"
 #include "rulesets/quickplay/quickplay.h"
 #include "tests/conformance/invariants.h"
@@ -43,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (kind == sandtable::NodeKind::kChance) {
       sandtable::ChanceList outcomes;
       (*game)->ChanceOutcomes(state, outcomes);
-      (*game)->Apply(state, conformance::SampleChance(outcomes, rng));
+      (*game)->Apply(state, sandtable::SampleChance(outcomes, rng));
     } else {
       sandtable::ActionList actions;
       (*game)->LegalActions(state, (*game)->CurrentPlayer(state), actions);

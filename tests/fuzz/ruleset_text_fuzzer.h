@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/chance.h"
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
@@ -86,7 +87,7 @@ class RulesetTextFuzzer {
     } else if (kind == NodeKind::kChance) {
       ChanceList outcomes;
       game_->ChanceOutcomes(state, outcomes);
-      game_->Apply(state, conformance::SampleChance(outcomes, rng));
+      game_->Apply(state, SampleChance(outcomes, rng));
     } else {
       ActionList actions;
       game_->LegalActions(state, game_->CurrentPlayer(state), actions);

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/rng.h"
 #include "tests/protocol/protocol_harness.h"
+#include "tools/cli_bench.h"
 #include "tools/protocol_text.h"
 #include "tools/registry.h"
 
@@ -315,6 +316,30 @@ TEST(Protocol, BenchPrintsASignature) {
   const std::optional<std::string> line = h.WaitFor("bench positions ", 0);
   ASSERT_TRUE(line.has_value());
   EXPECT_NE(line->find(" signature "), std::string::npos);
+}
+
+TEST(Protocol, BenchSignsLikeTheCommandLineBench) {
+  // One benchmark: the protocol's `bench` on the current game is `sandtable bench --search`'s.
+  absl::StatusOr<std::shared_ptr<const Game>> game = CreateGame("kuhn_poker");
+  ASSERT_TRUE(game.ok()) << game.status();
+  const SearchBenchTotals expected = SearchBench(
+      **game, 100, 1,
+      [](Search& search, const Position& position, Player player) {
+        return search.Run(position, player);
+      },
+      [](int, const Position&, Player, const SearchResult&) {});
+  Harness h(
+      [](std::string_view spec, std::string_view scenario) { return CreateGame(spec, scenario); },
+      "kuhn_poker");
+  h.Send("setoption name Threads value 2");  // deterministic: the thread count does not matter
+  h.Send("bench iterations 100");
+  const std::optional<std::string> line = h.WaitFor("bench positions ", 0);
+  ASSERT_TRUE(line.has_value());
+  EXPECT_NE(line->find(absl::StrCat("bench positions ", expected.positions, " iterations ",
+                                    expected.iterations, " ")),
+            std::string::npos)
+      << *line;
+  EXPECT_TRUE(line->ends_with(absl::StrCat(" signature ", expected.signature))) << *line;
 }
 
 TEST(Protocol, WithoutAGameCommandsSaySo) {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/params.h"
 #include "engine/rng.h"
-#include "eval/evaluator.h"
+#include "search/playout.h"
 #include "tests/protocol/toy_ruleset.h"
 #include "tools/game_impl.h"
 

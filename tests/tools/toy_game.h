@@ -24,7 +24,7 @@
 #include "engine/rng.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
-#include "eval/evaluator.h"
+#include "search/playout.h"
 #include "tools/game_impl.h"
 
 namespace sandtable::testing {

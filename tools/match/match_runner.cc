@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "engine/chance.h"
 #include "engine/check.h"
 #include "engine/rng.h"
 #include "tools/cli_common.h"
@@ -35,7 +36,7 @@ GameRecord PlayMatchGame(const Game& game, MatchPlayer& a, MatchPlayer& b, int64
     const uint64_t ply_seed = HashCombine(record.seed, static_cast<uint64_t>(record.plies + 1));
     switch (position->Kind()) {
       case NodeKind::kChance:
-        position->Apply(SampleOutcome(position->ChanceOutcomes(), dice));
+        position->Apply(SampleChance(position->ChanceOutcomes(), dice));
         break;
       case NodeKind::kDecision: {
         const Player seat = position->CurrentPlayer();

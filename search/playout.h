@@ -1,7 +1,8 @@
-// Evaluators cut playouts short and rollout policies guide them. search/ is generic over
-// these concepts; eval/ holds the per-ruleset heuristics.
-#ifndef SANDTABLE_EVAL_EVALUATOR_H_
-#define SANDTABLE_EVAL_EVALUATOR_H_
+// What a playout needs from outside the search: evaluators cut playouts short and rollout
+// policies guide them. The searcher is generic over these concepts, so they live with it;
+// eval/ holds the per-ruleset heuristics and includes this header.
+#ifndef SANDTABLE_SEARCH_PLAYOUT_H_
+#define SANDTABLE_SEARCH_PLAYOUT_H_
 
 #include <concepts>
 
@@ -45,4 +46,4 @@ struct NeutralEvaluator {
 
 }  // namespace sandtable
 
-#endif  // SANDTABLE_EVAL_EVALUATOR_H_
+#endif  // SANDTABLE_SEARCH_PLAYOUT_H_
