@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "engine/text.h"
 
 namespace sandtable {
 
@@ -23,7 +24,7 @@ inline absl::Status CheckGridSize(int width, int height, std::string_view kind) 
     return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrCat(
-      absl::string_view(kind.data(), kind.size()), " ", width, "x", height,
+      ToAbsl(kind), " ", width, "x", height,
       ": each side must be at least 1 and there may be at most ", kMaxCells, " cells"));
 }
 

@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/check.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
@@ -188,6 +189,19 @@ std::vector<PoolOutcome> DicePool::Distribution() const {
     if (!probability.IsZero()) outcomes.push_back({value, probability});
   }
   return outcomes;
+}
+
+absl::StatusOr<int> DicePool::OutcomeOfFacesText(std::string_view text) const {
+  std::vector<int> faces;
+  for (std::string_view word : SplitWords(text)) {
+    const std::optional<int> face = ParseBoundedInt(word, 999999);
+    if (!face) {
+      return absl::InvalidArgumentError(absl::StrCat("'", Printable(word), "' is not a face of a d",
+                                                     faces_, " (1..", faces_, ")"));
+    }
+    faces.push_back(*face);
+  }
+  return OutcomeOfFaces(faces);
 }
 
 absl::StatusOr<int> DicePool::OutcomeOfFaces(std::span<const int> faces) const {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -77,6 +78,9 @@ class DicePool {
   // left after the removal, in the order of those dice. A wrong number of faces or a face
   // outside 1..faces() is an InvalidArgument error that says which.
   absl::StatusOr<int> OutcomeOfFaces(std::span<const int> faces) const;
+  // The same for faces typed at a table, separated by blanks ("4 2 6"): what a ruleset's
+  // "roll ..." notation passes on. A word that is not a number is an error that quotes it.
+  absl::StatusOr<int> OutcomeOfFacesText(std::string_view text) const;
 
  private:
   DicePool(int dice, int faces) : dice_(dice), faces_(faces) {}

@@ -1,5 +1,5 @@
-// Facing and fire arcs, for units whose direction matters (brickaction's vehicle hulls and
-// turrets, mgbb's bases). A square-grid unit faces one of 8 directions 45 degrees apart (a
+// Facing and fire arcs, for units whose direction matters (vehicle hulls and turrets, bases
+// with a front edge). A square-grid unit faces one of 8 directions 45 degrees apart (a
 // ruleset with 4 uses the orthogonal ones); a hex unit faces one of the 6 hex directions.
 // Arcs are measured from the unit's cell centre to the other cell's centre and decided by
 // exact integer tests (docs/geometry.md). A direction exactly on the line between two arcs
@@ -38,7 +38,7 @@ Facing Turned(Facing facing, int steps);
 HexFacing Turned(HexFacing facing, int steps);
 
 // The fewest steps either way from one facing to another: 0..4 (square), 0..3 (hex).
-// brickaction: turning a turret more than 1 step costs an action.
+// (A ruleset may charge an action for turning a turret more than 1 step.)
 int TurnSteps(Facing from, Facing to);
 int TurnSteps(HexFacing from, HexFacing to);
 
@@ -65,7 +65,7 @@ int TurnsToBear(Cell unit, Facing facing, int half_width, Cell other);
 
 // True when `other` lies strictly ahead of the line through the unit's centre at right
 // angles to its facing. For cell centres that is the same as ahead of the unit's front edge
-// (half a cell ahead) extended to the table edges: mgbb's "forward of the front edge".
+// (half a cell ahead) extended to the table edges: "forward of the front edge".
 bool IsForwardOf(Cell unit, Facing facing, Cell other);
 
 }  // namespace sandtable

@@ -1,4 +1,4 @@
-// Hex-grid geometry for the hex rulesets (quick). Hexes are pointy-topped, in axial
+// Hex-grid geometry for hex-map rulesets. Hexes are pointy-topped, in axial
 // coordinates Hex{q, r} (cube s = -q - r): r is the row, counting down from 0 at the top, and
 // q grows to the east. A map is an offset rectangle: every row holds `width` hexes, and odd
 // rows sit half a hex to the right of even rows ("odd-r"), so column = q + floor(r / 2).
@@ -35,7 +35,7 @@ constexpr int HexDistance(Hex a, Hex b) {
 }
 
 // The six neighbour directions, clockwise from north-east: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW.
-// (quick's wandering die, "1-6 clockwise from north-east", is direction roll - 1.)
+// (A d6 "1-6 clockwise from north-east" is direction roll - 1.)
 inline constexpr std::array<Hex, 6> kHexDirections = {Hex{1, -1}, Hex{1, 0},  Hex{0, 1},
                                                       Hex{-1, 1}, Hex{-1, 0}, Hex{0, -1}};
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/check.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
@@ -47,8 +48,7 @@ std::string ParamDef::Describe() const {
 }
 
 absl::StatusOr<RulesetSpec> ParseRulesetSpec(std::string_view text_in) {
-  absl::string_view text =
-      absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
+  absl::string_view text = absl::StripAsciiWhitespace(ToAbsl(text_in));
   RulesetSpec spec;
   const size_t open = text.find('(');
   if (open == absl::string_view::npos) {

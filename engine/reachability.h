@@ -8,7 +8,7 @@
 // Square steps (docs/geometry.md): 8-way with an orthogonal step of 2 points and a diagonal
 // step of 3 (a half-step unit: 1 and 1.5 cells) by default. On open ground that reaches
 // exactly the cells within the allowance in Euclidean distance, the rulings' measure, for
-// allowances up to 4 cells (doubletap's 1, 2 and 4, brickaction's 4 per action); a path on a
+// allowances up to 4 cells (moves of 1, 2 and 4 cells); a path on a
 // grid can never reach every cell of a larger circle. Doubled terrain (difficult, hard or
 // soft cover) has cost factor 2: every step into it costs twice as much.
 #ifndef SANDTABLE_ENGINE_REACHABILITY_H_

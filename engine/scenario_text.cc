@@ -10,13 +10,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/cell_mask.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
-
-absl::string_view ToAbsl(std::string_view s) { return absl::string_view(s.data(), s.size()); }
-
-bool IsWhitespace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 // Printable ASCII or a tab; '\r' is removed before this check.
 bool IsAllowed(char c) {
@@ -24,33 +21,8 @@ bool IsAllowed(char c) {
   return c == '\t' || (u >= 0x20 && u < 0x7f);
 }
 
-std::string Quote(std::string_view s) {
-  // Keep error messages one line and free of control bytes.
-  std::string out = "'";
-  for (char c : s.substr(0, 40)) {
-    out += IsAllowed(c) ? c : '?';
-  }
-  if (s.size() > 40) out += "...";
-  return out + "'";
-}
-
-std::vector<std::string_view> SplitWhitespace(std::string_view text) {
-  std::vector<std::string_view> tokens;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && IsWhitespace(text[i])) ++i;
-    const size_t start = i;
-    while (i < text.size() && !IsWhitespace(text[i])) ++i;
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  return tokens;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsWhitespace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsWhitespace(s.back())) s.remove_suffix(1);
-  return s;
-}
+// Keeps error messages one line and free of control bytes.
+std::string Quote(std::string_view s) { return absl::StrCat("'", Printable(s, 40), "'"); }
 
 // The `map` line: `map [square|hex] [WIDTH HEIGHT]`; a size of 0 means not declared.
 struct MapHeader {
@@ -138,7 +110,7 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
     const int number = static_cast<int>(index) + 1;
     std::string_view line = lines[index];
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    const std::string_view trimmed = Trim(line);
+    const std::string_view trimmed = TrimBlanks(line);
     const bool comment = !in_map && !trimmed.empty() && trimmed.front() == '#';
     if (!comment) {
       for (size_t col = 0; col < line.size(); ++col) {
@@ -167,7 +139,7 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
       }
       std::string row;
       for (char c : trimmed) {
-        if (!IsWhitespace(c)) row += c;
+        if (!IsBlank(c)) row += c;
       }
       if (row.empty()) {
         return ScenarioError(number, "empty map row (a map block ends with a line 'end')");
@@ -191,7 +163,7 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
       continue;
     }
     if (trimmed.empty() || comment) continue;
-    const std::vector<std::string_view> tokens = SplitWhitespace(trimmed);
+    const std::vector<std::string_view> tokens = SplitWords(trimmed);
     const std::string_view keyword = tokens[0];
     if (keyword == "map") {
       if (result.map_.has_value()) {
@@ -227,7 +199,7 @@ absl::StatusOr<ScenarioText> ScenarioText::Parse(std::string_view text) {
     ScenarioStatement statement;
     statement.line = number;
     statement.keyword = std::string(keyword);
-    statement.rest = std::string(Trim(trimmed.substr(keyword.size())));
+    statement.rest = std::string(TrimBlanks(trimmed.substr(keyword.size())));
     for (size_t t = 1; t < tokens.size(); ++t) {
       const std::string_view token = tokens[t];
       const size_t eq = token.find('=');

@@ -1,9 +1,9 @@
-// Square-grid geometry shared by the grid rulesets (quickplay, doubletap, brickaction,
-// mgbb). Cells are unit squares; a unit stands at its cell's centre. Distances are Euclidean
-// between centres; line of sight and straight moves run centre to centre, and a cell blocks
-// them when the open segment passes through the cell's interior (touching a corner or
-// running along an edge does not block). Everything is exact integer arithmetic; the
-// per-scenario tables below are precomputed so the hot path does no geometry at all.
+// Square-grid geometry shared by the square-grid rulesets. Cells are unit squares; a unit stands at
+// its cell's centre. Distances are Euclidean between centres; line of sight and straight moves run
+// centre to centre, and a cell blocks them when the open segment passes through the cell's interior
+// (touching a corner or running along an edge does not block). Everything is exact integer
+// arithmetic; the per-scenario tables below are precomputed so the hot path does no geometry at
+// all.
 #ifndef SANDTABLE_ENGINE_SQUARE_GRID_H_
 #define SANDTABLE_ENGINE_SQUARE_GRID_H_
 

@@ -43,6 +43,12 @@ std::optional<int> ParseBoundedInt(std::string_view text, int max) {
   return value;
 }
 
+bool ParseBoundedInt(std::string_view text, int max, int* value) {
+  const std::optional<int> parsed = ParseBoundedInt(text, max);
+  if (parsed) *value = *parsed;
+  return parsed.has_value();
+}
+
 std::optional<Coordinate> ParseCoordinate(std::string_view text, int max) {
   const size_t comma = text.find(',');
   if (comma == std::string_view::npos) return std::nullopt;

@@ -33,6 +33,8 @@ std::string Printable(std::string_view text, size_t max_chars = 60);
 
 // A whole number in [0, max] written only with digits (no sign, no blanks), else nullopt.
 std::optional<int> ParseBoundedInt(std::string_view text, int max);
+// The same, writing the number to `*value` on success (for parsers that fill many fields).
+bool ParseBoundedInt(std::string_view text, int max, int* value);
 
 // A grid coordinate written "x,y" (column, row; digits only), each in [0, max], or nullopt.
 struct Coordinate {

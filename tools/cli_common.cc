@@ -13,6 +13,7 @@
 #include "absl/strings/strip.h"
 #include "engine/chance.h"
 #include "engine/check.h"
+#include "engine/text.h"
 #include "tools/protocol_text.h"
 #include "tools/registry.h"
 
@@ -105,8 +106,7 @@ int Fail(std::string_view command, std::string_view message, std::ostream& err, 
 }
 
 int Fail(std::string_view command, const absl::Status& status, std::ostream& err, int code) {
-  return Fail(command, std::string_view(status.message().data(), status.message().size()), err,
-              code);
+  return Fail(command, ToStd(status.message()), err, code);
 }
 
 absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
@@ -156,8 +156,7 @@ absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags) 
 }
 
 absl::Status ApplyMoveText(Position& position, std::string_view text_in, std::string* applied) {
-  const absl::string_view text =
-      absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
+  const absl::string_view text = absl::StripAsciiWhitespace(ToAbsl(text_in));
   const std::string_view move(text.data(), text.size());
   switch (position.Kind()) {
     case NodeKind::kTerminal:
@@ -183,8 +182,7 @@ absl::Status ApplyMoveText(Position& position, std::string_view text_in, std::st
       JointAction joint;
       for (Player p = 0; p < kNumPlayers; ++p) {
         const absl::string_view part = absl::StripAsciiWhitespace(parts[p]);
-        absl::StatusOr<Action> action =
-            position.ParseAction(p, std::string_view(part.data(), part.size()));
+        absl::StatusOr<Action> action = position.ParseAction(p, ToStd(part));
         if (!action.ok()) {
           return absl::InvalidArgumentError(
               absl::StrCat("player ", p, ": ", action.status().message()));

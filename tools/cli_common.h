@@ -20,9 +20,6 @@
 
 namespace sandtable {
 
-// Debian's Abseil has its own string_view; StrCat and friends need it.
-inline absl::string_view AbslView(std::string_view text) { return {text.data(), text.size()}; }
-
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // something went wrong while running
 inline constexpr int kExitUsage = 2;    // bad flags, values, specs, positions or actions

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
+#include "engine/text.h"
 #include "tools/cli_common.h"
 
 namespace sandtable {
@@ -126,7 +127,7 @@ absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,
     return absl::InvalidArgumentError("the game is over: nothing follows");
   }
   const bool chance = before.Kind() == NodeKind::kChance;
-  if (absl::StripAsciiWhitespace(absl::string_view(move.data(), move.size())).empty()) {
+  if (absl::StripAsciiWhitespace(ToAbsl(move)).empty()) {
     if (!chance) {
       return absl::InvalidArgumentError(
           absl::StrCat("name the move: this is ", DescribeNode(before), ", not a chance node"));

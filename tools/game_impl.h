@@ -19,6 +19,7 @@
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/ruleset.h"
+#include "engine/text.h"
 #include "engine/types.h"
 #include "search/playout.h"
 #include "search/searcher.h"
@@ -27,9 +28,6 @@
 namespace sandtable {
 
 namespace game_impl_internal {
-
-// Debian's Abseil has its own string_view; StrCat needs it.
-inline absl::string_view View(std::string_view text) { return {text.data(), text.size()}; }
 
 // "a, b, c" of at most `limit` actions, then "... (N more)": for error messages. When some
 // legal actions start with the first word of `typed`, only those are listed.
@@ -232,43 +230,42 @@ absl::StatusOr<Action> PositionImpl<G, E, P>::ParseAction(Player actor,
   const G& game = ruleset();
   const NodeKind kind = Kind();
   if (kind == NodeKind::kTerminal) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "illegal action '", game_impl_internal::View(text), "' here: the game is over"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal action '", ToAbsl(text), "' here: the game is over"));
   }
   if (kind == NodeKind::kChance) {
     const ChanceList outcomes = ChanceOutcomes();
     ActionList legal;
     for (const ChanceOutcome& outcome : outcomes) legal.push_back(outcome.outcome);
     if (actor != kChancePlayer) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("illegal action '", game_impl_internal::View(text),
-                       "' here: this is a chance node; outcomes: ",
-                       game_impl_internal::ListActions(game, state_, kChancePlayer, legal, text)));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "illegal action '", ToAbsl(text), "' here: this is a chance node; outcomes: ",
+          game_impl_internal::ListActions(game, state_, kChancePlayer, legal, text)));
     }
     absl::StatusOr<Action> action = game.ParseAction(state_, kChancePlayer, text);
     if (!action.ok() || !legal.Contains(*action)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "illegal outcome '", game_impl_internal::View(text), "' here",
+          "illegal outcome '", ToAbsl(text), "' here",
           action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"), "; outcomes: ",
           game_impl_internal::ListActions(game, state_, kChancePlayer, legal, text)));
     }
     return *action;
   }
   if (actor < 0 || actor >= kNumPlayers) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "illegal action '", game_impl_internal::View(text), "' here: ", NodeKindName(kind),
-        " node of player ", CurrentPlayer(), ", not a chance node"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal action '", ToAbsl(text), "' here: ", NodeKindName(kind),
+                     " node of player ", CurrentPlayer(), ", not a chance node"));
   }
   if (kind == NodeKind::kDecision && actor != CurrentPlayer()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("illegal action '", game_impl_internal::View(text), "' for player ", actor,
-                     ": player ", CurrentPlayer(), " is to move"));
+    return absl::InvalidArgumentError(absl::StrCat("illegal action '", ToAbsl(text),
+                                                   "' for player ", actor, ": player ",
+                                                   CurrentPlayer(), " is to move"));
   }
   const ActionList legal = LegalActions(actor);
   absl::StatusOr<Action> action = game.ParseAction(state_, actor, text);
   if (!action.ok() || !legal.Contains(*action)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "illegal action '", game_impl_internal::View(text), "' here",
+        "illegal action '", ToAbsl(text), "' here",
         action.ok() ? "" : absl::StrCat(" (", action.status().message(), ")"),
         "; legal: ", game_impl_internal::ListActions(game, state_, actor, legal, text)));
   }

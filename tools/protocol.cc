@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/check.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "tools/board_svg.h"
 #include "tools/board_text.h"
 #include "tools/cli_bench.h"
@@ -30,9 +31,7 @@ constexpr int kProgressIntervalMs = 250;
 // `belief` with no search on the current position runs this many iterations first.
 constexpr int64_t kBeliefIterations = 2000;
 
-absl::Status Error(std::string_view message) {
-  return absl::InvalidArgumentError(absl::string_view(message.data(), message.size()));
-}
+absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
 std::string Message(const absl::Status& status) { return std::string(status.message()); }
 
@@ -144,13 +143,13 @@ absl::Status ProtocolSession::NeedIdle(std::string_view command) {
   // without waiting for `bestmove`. Only an infinite `go` must be stopped first.
   if (job_running_.load() && !job_infinite_) FinishJob();
   if (job_running_.load()) {
-    return Error(absl::StrCat(Av(command), ": a search is running; send stop first"));
+    return Error(absl::StrCat(ToAbsl(command), ": a search is running; send stop first"));
   }
   return absl::OkStatus();
 }
 
 absl::Status ProtocolSession::HandleUci() {
-  Emit(absl::StrCat("id name sandtable ", Av(kSandtableVersion)));
+  Emit(absl::StrCat("id name sandtable ", ToAbsl(kSandtableVersion)));
   Emit("id author the sandtable authors");
   for (const std::string& line : options_.UciLines()) Emit(line);
   Emit("uciok");
@@ -258,7 +257,7 @@ absl::Status ProtocolSession::HandlePosition(std::string_view rest) {
     position = std::move(start);
   }
   position_ = std::move(position);
-  position_command_ = OneLine(absl::StrCat("position ", Av(rest)), 2000);
+  position_command_ = OneLine(absl::StrCat("position ", ToAbsl(rest)), 2000);
   ++position_generation_;
   return absl::OkStatus();
 }

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/check.h"
+#include "engine/text.h"
 #include "search/search_types.h"
 #include "tools/protocol_text.h"
 
@@ -16,10 +17,6 @@ namespace sandtable {
 namespace {
 
 using Type = ProtocolOptionDef::Type;
-
-absl::string_view Absl(std::string_view text) {
-  return absl::string_view(text.data(), text.size());
-}
 
 ProtocolOptionDef Spin(std::string_view name, int64_t def, int64_t min, int64_t max) {
   ProtocolOptionDef d;
@@ -32,7 +29,7 @@ ProtocolOptionDef Spin(std::string_view name, int64_t def, int64_t min, int64_t 
 }
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return absl::EqualsIgnoreCase(Absl(a), Absl(b));
+  return absl::EqualsIgnoreCase(ToAbsl(a), ToAbsl(b));
 }
 
 }  // namespace
@@ -107,7 +104,7 @@ absl::StatusOr<std::string> ProtocolOptions::Validate(std::string_view canonical
   switch (def.type) {
     case Type::kSpin: {
       int64_t number = 0;
-      if (!absl::SimpleAtoi(Absl(value), &number) || number < def.min || number > def.max) {
+      if (!absl::SimpleAtoi(ToAbsl(value), &number) || number < def.min || number > def.max) {
         return absl::InvalidArgumentError(
             absl::StrCat("setoption: ", def.name, " needs a whole number from ", def.min, " to ",
                          def.max, ", got '", OneLine(value, 40), "'"));
@@ -128,7 +125,7 @@ absl::StatusOr<std::string> ProtocolOptions::Validate(std::string_view canonical
                                                      OneLine(value, 40), "'"));
     case Type::kNumber: {
       double number = 0;
-      if (!absl::SimpleAtod(Absl(value), &number) || !std::isfinite(number) ||
+      if (!absl::SimpleAtod(ToAbsl(value), &number) || !std::isfinite(number) ||
           number < def.min_number || number > def.max_number) {
         return absl::InvalidArgumentError(
             absl::StrCat("setoption: ", def.name, " needs a number from ", def.min_number, " to ",
@@ -159,7 +156,7 @@ const std::string& ProtocolOptions::Get(std::string_view canonical_name) const {
 
 int64_t ProtocolOptions::GetInt(std::string_view canonical_name) const {
   int64_t value = 0;
-  CHECK(absl::SimpleAtoi(Absl(Get(canonical_name)), &value));
+  CHECK(absl::SimpleAtoi(ToAbsl(Get(canonical_name)), &value));
   return value;
 }
 
@@ -169,7 +166,7 @@ bool ProtocolOptions::GetBool(std::string_view canonical_name) const {
 
 double ProtocolOptions::GetNumber(std::string_view canonical_name) const {
   double value = 0;
-  CHECK(absl::SimpleAtod(Absl(Get(canonical_name)), &value));
+  CHECK(absl::SimpleAtod(ToAbsl(Get(canonical_name)), &value));
   return value;
 }
 

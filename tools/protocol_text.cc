@@ -5,13 +5,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
 
-absl::Status Error(std::string_view message) {
-  return absl::InvalidArgumentError(absl::string_view(message.data(), message.size()));
-}
+absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
 // Splits one move into its players' parts at '|'.
 absl::StatusOr<MoveItem> ParseMoveItem(std::string_view text) {
@@ -72,19 +71,19 @@ std::string JoinMoveList(const std::vector<std::string>& moves) {
 
 absl::StatusOr<int64_t> ParseCount(std::string_view text, std::string_view what, int64_t max) {
   if (text.empty() || text.size() > 19) {
-    return Error(absl::StrCat(Av(what), " needs a whole number from 0 to ", max, ", got '",
+    return Error(absl::StrCat(ToAbsl(what), " needs a whole number from 0 to ", max, ", got '",
                               OneLine(text, 40), "'"));
   }
   int64_t value = 0;
   for (char c : text) {
     if (c < '0' || c > '9') {
-      return Error(absl::StrCat(Av(what), " needs a whole number from 0 to ", max, ", got '",
+      return Error(absl::StrCat(ToAbsl(what), " needs a whole number from 0 to ", max, ", got '",
                                 OneLine(text, 40), "'"));
     }
     value = value * 10 + (c - '0');
   }
   if (value > max) {
-    return Error(absl::StrCat(Av(what), " must be at most ", max, ", got ", OneLine(text, 40)));
+    return Error(absl::StrCat(ToAbsl(what), " must be at most ", max, ", got ", OneLine(text, 40)));
   }
   return value;
 }
@@ -103,14 +102,15 @@ absl::StatusOr<GoLimits> ParseGoArguments(const std::vector<std::string_view>& w
       limits.infinite = true;
     } else if (word == "iterations" || word == "movetime") {
       const bool is_iterations = word == "iterations";
-      if (i + 1 >= words.size()) return Error(absl::StrCat("go: '", Av(word), "' needs a number"));
+      if (i + 1 >= words.size())
+        return Error(absl::StrCat("go: '", ToAbsl(word), "' needs a number"));
       if (is_iterations ? seen_iterations : seen_movetime) {
-        return Error(absl::StrCat("go: '", Av(word), "' given twice"));
+        return Error(absl::StrCat("go: '", ToAbsl(word), "' given twice"));
       }
-      absl::StatusOr<int64_t> value = ParseCount(words[i + 1], absl::StrCat("go ", Av(word)),
+      absl::StatusOr<int64_t> value = ParseCount(words[i + 1], absl::StrCat("go ", ToAbsl(word)),
                                                  is_iterations ? kMaxIterations : kMaxMovetimeMs);
       if (!value.ok()) return value.status();
-      if (*value == 0) return Error(absl::StrCat("go: '", Av(word), "' must be at least 1"));
+      if (*value == 0) return Error(absl::StrCat("go: '", ToAbsl(word), "' must be at least 1"));
       if (is_iterations) {
         limits.iterations = *value;
         seen_iterations = true;

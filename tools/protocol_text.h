@@ -14,11 +14,6 @@
 
 namespace sandtable {
 
-// Debian's Abseil has its own string_view type: this converts for StrCat and friends.
-inline absl::string_view Av(std::string_view text) {
-  return absl::string_view(text.data(), text.size());
-}
-
 // The keyword a host writes for a choice or chance outcome its engine's seat did not see.
 inline constexpr std::string_view kHiddenWord = "hidden";
 

@@ -583,8 +583,6 @@ void QuickplayGame::Apply(State& state, Action action) const {
   }
 }
 
-void QuickplayGame::ApplyJoint(State&, JointAction) const { CHECK(false); }
-
 double QuickplayGame::Returns(const State& state, Player player) const {
   if (state.phase != kOver || state.vp[0] == state.vp[1]) return 0.0;
   return (state.vp[player] > state.vp[1 - player]) ? 1.0 : -1.0;

@@ -144,12 +144,10 @@ class QuickplayGame {
   void LegalActions(const State& state, Player player, ActionList& actions) const;
   void ChanceOutcomes(const State& state, ChanceList& outcomes) const;
   void Apply(State& state, Action action) const;
-  void ApplyJoint(State& state, JointAction joint) const;  // never called: no simultaneous nodes
   double Returns(const State& state, Player player) const;
   int Score(const State& state, Player player) const { return state.vp[player]; }
   int MaxGameLength() const;
   uint64_t InformationSetKey(const State& state, Player player) const;
-  State Determinize(const State& state, Player, Rng&) const { return state; }
   std::string ActionToString(const State& state, Player player, Action action) const;
   absl::StatusOr<Action> ParseAction(const State& state, Player player,
                                      std::string_view text) const;
@@ -157,7 +155,6 @@ class QuickplayGame {
   absl::StatusOr<State> ParseState(std::string_view text) const;
   // Perfect information: every viewer sees the whole board.
   BoardView DescribeBoard(const State& state, Player viewer) const;
-  std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;
 
@@ -230,6 +227,8 @@ class QuickplayGame {
   // The roll of the chance node `state` is at; nullptr at decision and terminal nodes.
   const Roll* RollAt(const State& state) const;
   absl::StatusOr<Action> ParseRoll(const State& state, std::string_view faces) const;
+  // The cell index of "x,y" on this board, or -1.
+  int ParseCell(std::string_view text) const;
   absl::Status ValidateState(const State& state) const;
 
   // Parameters.

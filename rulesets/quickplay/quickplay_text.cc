@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/text.h"
 #include "rulesets/quickplay/quickplay.h"
 
 namespace sandtable {
@@ -22,54 +23,19 @@ absl::Status Error(std::string_view message) {
   return absl::InvalidArgumentError(std::string(message));
 }
 
-std::string Printable(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 60)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u >= 0x20 && u < 0x7f) ? c : '?';
-  }
-  if (s.size() > 60) out += "...";
-  return out;
-}
-
-std::vector<std::string_view> Tokens(std::string_view text, char separator) {
-  std::vector<std::string_view> tokens;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == separator || text[i] == '\t' || text[i] == '\r' ||
-                               text[i] == '\n' || text[i] == ' ')) {
-      ++i;
-    }
-    const size_t start = i;
-    while (i < text.size() && text[i] != separator && text[i] != '\t' && text[i] != '\r' &&
-           text[i] != '\n' && text[i] != ' ') {
-      ++i;
-    }
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  return tokens;
-}
-
-// A small non-negative integer made only of digits.
-bool ParseSmall(std::string_view text, int max, int* value) {
-  if (text.empty() || text.size() > 6) return false;
-  int v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  if (v > max) return false;
-  *value = v;
-  return true;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------- actions
 
+int QuickplayGame::ParseCell(std::string_view text) const {
+  const std::optional<Coordinate> at = ParseCoordinate(text, std::max(width_, height_) - 1);
+  if (!at || at->x >= width_ || at->y >= height_) return -1;
+  return CellIndex(at->x, at->y);
+}
+
 std::string QuickplayGame::ActionToString(const State& state, Player, Action action) const {
   auto cell_text = [&](Action a) {
-    return absl::StrCat(CellX(static_cast<int>(a)), ",", CellY(static_cast<int>(a)));
+    return CoordinateText(CellX(static_cast<int>(a)), CellY(static_cast<int>(a)));
   };
   const int n = num_units();
   switch (state.phase) {
@@ -121,24 +87,14 @@ absl::StatusOr<Action> QuickplayGame::ParseRoll(const State& state,
                                                 std::string_view faces_text) const {
   const Roll* roll = RollAt(state);
   if (roll == nullptr || !roll->pool.has_value()) return Error("no dice are rolled here");
-  const DicePool& pool = *roll->pool;
-  std::vector<int> faces;
-  for (std::string_view token : Tokens(faces_text, ' ')) {
-    int face = 0;
-    if (!ParseSmall(token, 999999, &face)) {
-      return Error(absl::StrCat("'", Printable(token), "' is not a face of a d", pool.faces(),
-                                " (1..", pool.faces(), ")"));
-    }
-    faces.push_back(face);
-  }
-  absl::StatusOr<int> outcome = pool.OutcomeOfFaces(faces);
+  absl::StatusOr<int> outcome = roll->pool->OutcomeOfFacesText(faces_text);
   if (!outcome.ok()) return outcome.status();
   return kOutcomeBase + static_cast<Action>(*outcome);
 }
 
 absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player player,
                                                   std::string_view text) const {
-  const std::vector<std::string_view> tokens = Tokens(text, ' ');
+  const std::vector<std::string_view> tokens = SplitWords(text);
   const NodeKind kind = Kind(state);
   if (kind == NodeKind::kTerminal) return Error("the game is over: no actions");
   if (tokens.empty()) return Error("empty action");
@@ -160,7 +116,7 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
                          : state.phase == kHitRoll    ? "hits"
                                                       : "damage";
       int count = 0;
-      if (tokens.size() != 2 || tokens[0] != word || !ParseSmall(tokens[1], 99, &count)) {
+      if (tokens.size() != 2 || tokens[0] != word || !ParseBoundedInt(tokens[1], 99, &count)) {
         return Error(absl::StrCat("'", shown, "': expected '", word, " N' or 'roll F F ...'"));
       }
       action = kOutcomeBase + static_cast<Action>(count);
@@ -190,15 +146,6 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
     }
     return -1;
   };
-  auto parse_cell = [&](std::string_view cell_text) -> int {
-    const size_t comma = cell_text.find(',');
-    int x = 0, y = 0;
-    if (comma == std::string_view::npos || !ParseSmall(cell_text.substr(0, comma), 9999, &x) ||
-        !ParseSmall(cell_text.substr(comma + 1), 9999, &y) || x >= width_ || y >= height_) {
-      return -1;
-    }
-    return CellIndex(x, y);
-  };
 
   switch (state.phase) {
     case kDeploySelect:
@@ -215,7 +162,7 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
       const std::string_view cell_text = tokens.size() == 2 && tokens[0] == "place" ? tokens[1]
                                          : tokens.size() == 1                       ? tokens[0]
                                                               : std::string_view();
-      const int cell = parse_cell(cell_text);
+      const int cell = ParseCell(cell_text);
       if (cell < 0) {
         return Error(absl::StrCat("'", shown, "': expected 'place X,Y' with 0 <= X < ", width_,
                                   ", 0 <= Y < ", height_));
@@ -227,7 +174,7 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
       if (tokens[0] == "end" && tokens.size() == 1) {
         action = kEndAction;
       } else if (tokens[0] == "move" && tokens.size() == 2) {
-        const int cell = parse_cell(tokens[1]);
+        const int cell = ParseCell(tokens[1]);
         if (cell < 0) {
           return Error(absl::StrCat("'", shown, "': expected 'move X,Y' with 0 <= X < ", width_,
                                     ", 0 <= Y < ", height_));
@@ -327,7 +274,7 @@ std::string QuickplayGame::StateToString(const State& state) const {
 }
 
 absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view text) const {
-  const std::vector<std::string_view> tokens = Tokens(text, ' ');
+  const std::vector<std::string_view> tokens = SplitWords(text);
   static constexpr std::array<const char*, 9> kKeys = {"round", "phase",  "player", "vp",  "active",
                                                        "done",  "target", "weapon", "hits"};
   if (tokens.size() != kKeys.size() + num_units()) {
@@ -356,7 +303,7 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
 
   State state;
   int value = 0;
-  if (!ParseSmall(values[0], kRounds, &value)) {
+  if (!ParseBoundedInt(values[0], kRounds, &value)) {
     return Error(absl::StrCat("round='", Printable(values[0]), "' is not 0..", kRounds));
   }
   state.round = static_cast<uint8_t>(value);
@@ -366,14 +313,15 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
                               absl::StrJoin(kPhaseNames, "|")));
   }
   state.phase = static_cast<uint8_t>(phase_it - kPhaseNames.begin());
-  if (!ParseSmall(values[2], 1, &value)) return Error("player= must be 0 or 1");
+  if (!ParseBoundedInt(values[2], 1, &value)) return Error("player= must be 0 or 1");
   state.player = static_cast<uint8_t>(value);
   {
     const size_t dash = values[3].find('-');
     int vp0 = 0, vp1 = 0;
     const int max_vp = kRounds * static_cast<int>(objectives_.size());
-    if (dash == std::string_view::npos || !ParseSmall(values[3].substr(0, dash), max_vp, &vp0) ||
-        !ParseSmall(values[3].substr(dash + 1), max_vp, &vp1)) {
+    if (dash == std::string_view::npos ||
+        !ParseBoundedInt(values[3].substr(0, dash), max_vp, &vp0) ||
+        !ParseBoundedInt(values[3].substr(dash + 1), max_vp, &vp1)) {
       return Error(
           absl::StrCat("vp='", Printable(values[3]), "' is not A-B with 0 <= A, B <= ", max_vp));
     }
@@ -396,7 +344,7 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
   if (!target.ok()) return target.status();
   state.target = *target;
   const std::string_view weapon = values[7];
-  if (!ParseSmall(values[8], 9, &value)) return Error("hits= must be a small number");
+  if (!ParseBoundedInt(values[8], 9, &value)) return Error("hits= must be a small number");
   state.hits = static_cast<uint8_t>(value);
 
   // Units.
@@ -425,21 +373,19 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
     const std::string_view where = token.substr(1, colon - 1);
     const std::string_view health = token.substr(colon + 1);
     if (where != "-") {
-      const size_t comma = where.find(',');
-      int x = 0, y = 0;
-      if (comma == std::string_view::npos || !ParseSmall(where.substr(0, comma), 9999, &x) ||
-          !ParseSmall(where.substr(comma + 1), 9999, &y) || x >= width_ || y >= height_) {
+      const int cell = ParseCell(where);
+      if (cell < 0) {
         return Error(absl::StrCat("unit '", shown, "': position is not X,Y on the ", width_, " x ",
                                   height_, " board"));
       }
-      state.cell[u] = static_cast<uint16_t>(CellIndex(x, y));
+      state.cell[u] = static_cast<uint16_t>(cell);
     }
     if (profile(u).squad) {
       const size_t slash = health.find('/');
       int models = 0, wounded = 0;
       if (slash == std::string_view::npos ||
-          !ParseSmall(health.substr(0, slash), squad_size_, &models) ||
-          !ParseSmall(health.substr(slash + 1), squad_size_, &wounded) || models < 1 ||
+          !ParseBoundedInt(health.substr(0, slash), squad_size_, &models) ||
+          !ParseBoundedInt(health.substr(slash + 1), squad_size_, &wounded) || models < 1 ||
           wounded >= models) {
         return Error(absl::StrCat("unit '", shown,
                                   "': a squad's health is MODELS/WOUNDED with 1 <= MODELS <= ",
@@ -448,7 +394,7 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
       state.health[u] = static_cast<uint8_t>(models << 4 | wounded);
     } else {
       int tokens_on = 0;
-      if (!ParseSmall(health, 1, &tokens_on)) {
+      if (!ParseBoundedInt(health, 1, &tokens_on)) {
         return Error(
             absl::StrCat("unit '", shown, "': a vehicle's health is its damage tokens, 0 or 1"));
       }

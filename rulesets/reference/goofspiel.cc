@@ -5,15 +5,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/check.h"
+#include "engine/text.h"
 
 namespace sandtable {
-namespace {
-
-// Debian's Abseil has its own string_view type.
-absl::string_view ToAbsl(std::string_view s) { return {s.data(), s.size()}; }
-std::string_view ToStd(absl::string_view s) { return {s.data(), s.size()}; }
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<ParamDef> Goofspiel::ParamDefs() {
   return {

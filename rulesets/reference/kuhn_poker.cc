@@ -3,12 +3,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/check.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
-
-// Debian's Abseil has its own string_view type.
-absl::string_view ToAbsl(std::string_view s) { return {s.data(), s.size()}; }
 
 constexpr char kCardNames[] = {'J', 'Q', 'K'};
 
@@ -85,10 +83,6 @@ void KuhnPoker::Apply(State& state, Action action) const {
   }
   DCHECK(action <= kBet && state.num_actions < 3);
   state.actions[state.num_actions++] = static_cast<uint8_t>(action);
-}
-
-void KuhnPoker::ApplyJoint(State& state, JointAction joint) const {
-  CHECK(false && "kuhn_poker has no simultaneous nodes");
 }
 
 int KuhnPoker::ChipsForPlayer0(const State& state) {

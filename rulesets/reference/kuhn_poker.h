@@ -55,7 +55,6 @@ class KuhnPoker {
   void LegalActions(const State& state, Player player, ActionList& actions) const;
   void ChanceOutcomes(const State& state, ChanceList& outcomes) const;
   void Apply(State& state, Action action) const;
-  void ApplyJoint(State& state, JointAction joint) const;
   double Returns(const State& state, Player player) const;
   int Score(const State& state, Player player) const;
   int MaxGameLength() const { return 5; }

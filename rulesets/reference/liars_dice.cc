@@ -7,15 +7,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/check.h"
+#include "engine/text.h"
 
 namespace sandtable {
-namespace {
-
-// Debian's Abseil has its own string_view type.
-absl::string_view ToAbsl(std::string_view s) { return {s.data(), s.size()}; }
-std::string_view ToStd(absl::string_view s) { return {s.data(), s.size()}; }
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<ParamDef> LiarsDice::ParamDefs() {
   return {
@@ -38,10 +33,6 @@ void LiarsDice::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
   if (Kind(state) != NodeKind::kChance) return;
   const Probability each(1, static_cast<uint64_t>(faces_));
   for (int face = 1; face <= faces_; ++face) outcomes.push_back({static_cast<Action>(face), each});
-}
-
-void LiarsDice::ApplyJoint(State& state, JointAction joint) const {
-  CHECK(false && "liars_dice has no simultaneous nodes");
 }
 
 bool LiarsDice::BidStands(const State& state) const {

@@ -100,7 +100,6 @@ class LiarsDice {
     state.bids_made |= uint64_t{1} << action;
     ++state.num_bids;
   }
-  void ApplyJoint(State& state, JointAction joint) const;
   double Returns(const State& state, Player player) const;
   int Score(const State& state, Player player) const;
   int MaxGameLength() const { return 2 * dice_ + 2 * dice_ * faces_ + 1; }

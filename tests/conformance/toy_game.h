@@ -25,6 +25,7 @@
 #include "engine/check.h"
 #include "engine/params.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "engine/types.h"
 
 namespace sandtable::conformance {
@@ -248,8 +249,7 @@ class ToyGameT {
   }
 
   absl::StatusOr<State> ParseState(std::string_view text) const {
-    std::vector<absl::string_view> words =
-        absl::StrSplit(absl::string_view(text.data(), text.size()), ' ');
+    std::vector<absl::string_view> words = absl::StrSplit(ToAbsl(text), ' ');
     if (words.size() != 6) return absl::InvalidArgumentError("toy state: expected 6 fields");
     int8_t fields[6];
     const int max_value[6] = {num_cards_, num_cards_, 2, 2, 1, 1};

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "tests/protocol/protocol_harness.h"
 #include "tools/cli_bench.h"
 #include "tools/protocol_text.h"
@@ -27,7 +28,7 @@ TEST(Protocol, UciAnnouncesIdOptionsAndUciok) {
   Harness h;
   const std::vector<std::string> lines = h.Send("uci");
   ASSERT_GE(lines.size(), 4u);
-  EXPECT_EQ(lines[0], absl::StrCat("id name sandtable ", Av(kSandtableVersion)));
+  EXPECT_EQ(lines[0], absl::StrCat("id name sandtable ", ToAbsl(kSandtableVersion)));
   EXPECT_EQ(lines[1].rfind("id author ", 0), 0u);
   EXPECT_EQ(lines.back(), "uciok");
   for (const char* name : {"Threads", "Seed", "Deterministic", "MemoryMB", "Ruleset", "MultiPV",

@@ -22,6 +22,7 @@
 #include "engine/board.h"
 #include "engine/params.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "engine/types.h"
 #include "tools/protocol_text.h"
 
@@ -171,7 +172,7 @@ class Toy {
         return a;
       }
     }
-    return absl::InvalidArgumentError(absl::StrCat("not a legal action: '", Av(text), "'"));
+    return absl::InvalidArgumentError(absl::StrCat("not a legal action: '", ToAbsl(text), "'"));
   }
   std::string StateToString(const State& s) const {
     return absl::StrCat("round ", s.round, " phase ", s.phase, " picks ", s.picks[0], " ",
@@ -195,7 +196,7 @@ class Toy {
     size_t i = 0;
     for (std::string_view key : expect) {
       if (i >= words.size() || words[i] != key) {
-        return absl::InvalidArgumentError(absl::StrCat("expected '", Av(key), "'"));
+        return absl::InvalidArgumentError(absl::StrCat("expected '", ToAbsl(key), "'"));
       }
       ++i;
       const int count = (key == "round" || key == "phase" || key == "bonus") ? 1 : 2;
@@ -203,7 +204,7 @@ class Toy {
         int n = 0;
         if (i >= words.size() || !absl::SimpleAtoi(absl::string_view(words[i]), &n) || n < -1 ||
             n > 99) {
-          return absl::InvalidArgumentError(absl::StrCat("bad number after '", Av(key), "'"));
+          return absl::InvalidArgumentError(absl::StrCat("bad number after '", ToAbsl(key), "'"));
         }
         v.push_back(n);
       }

@@ -126,9 +126,11 @@ TEST(QuickplayGameTest, StateIsSmallAndHashesDistinguishPositions) {
   EXPECT_EQ(game->InformationSetKey(a, 0), game->InformationSetKey(b, 1));
   Play(*game, b, {"R", "move 4,7"});
   EXPECT_NE(game->InformationSetKey(a, 0), game->InformationSetKey(b, 0));
+  // Perfect information: no hidden parts, so a determinization is the state itself.
+  static_assert(!kHasHiddenInformation<QuickplayGame> && !kHasSimultaneousNodes<QuickplayGame>);
   Rng rng(5);
-  EXPECT_TRUE(game->Determinize(b, 1, rng) == b);
-  EXPECT_EQ(game->DescribeHidden(b, 0), "");
+  EXPECT_TRUE(rules::Determinize(*game, b, 1, rng) == b);
+  EXPECT_EQ(rules::DescribeHidden(*game, b, 0), "");
 }
 
 TEST(QuickplayGameTest, RenderShowsBoardAndStatus) {

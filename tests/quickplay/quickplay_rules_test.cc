@@ -1,4 +1,4 @@
-// One test (or a few) per ruling in /work/shared/rules/quickplay.md, on hand-built positions
+// One test (or a few) per quickplay ruling (docs/rulesets/quickplay.md), on hand-built positions
 // of the 12 x 8 test board (see quickplay_test_util.h):
 //      0123456789AB
 //    0 ............

@@ -51,23 +51,17 @@ class DiceRace {
   void LegalActions(const State& s, Player, ActionList& actions) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
   void Apply(State& s, Action action) const;
-  void ApplyJoint(State&, JointAction) const {}
   double Returns(const State& s, Player player) const;
   int Score(const State& s, Player player) const { return s.score[player]; }
   int MaxGameLength() const { return 2 * kMaxTurns; }
   uint64_t InformationSetKey(const State& s, Player) const {
     return HashCombine(s.score[0] | s.score[1] << 8 | s.turn << 16, s.rolling);
   }
-  State Determinize(const State& s, Player, Rng&) const { return s; }
   std::string ActionToString(const State& s, Player player, Action action) const;
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const;
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
   BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
-  std::string DescribeHidden(const State&, Player) const { return ""; }
-  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
-    return {};
-  }
 };
 
 // The exact value of `state` for player 0, by enumeration (expectimax over the finite tree).
@@ -113,7 +107,6 @@ class BiasedRps {
   int Score(const State&, Player) const { return 0; }
   int MaxGameLength() const { return 1; }
   uint64_t InformationSetKey(const State& s, Player) const { return s.moves[0] == kInvalidAction; }
-  State Determinize(const State& s, Player, Rng&) const { return s; }
   std::string ActionToString(const State&, Player, Action action) const {
     return std::string(1, "RPS"[action]);
   }
@@ -121,10 +114,6 @@ class BiasedRps {
   std::string StateToString(const State& s) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
   BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
-  std::string DescribeHidden(const State&, Player) const { return ""; }
-  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
-    return {};
-  }
 };
 
 // A game whose legal actions vary within one information set (so availability matters): a
@@ -155,7 +144,6 @@ class VaryingMenu {
   }
   void ChanceOutcomes(const State&, ChanceList& outcomes) const { outcomes.clear(); }
   void Apply(State& s, Action action) const { s.chosen = static_cast<int8_t>(action); }
-  void ApplyJoint(State&, JointAction) const {}
   double Returns(const State& s, Player player) const {
     if (s.chosen < 0) return 0;
     const double value = s.chosen - 1.0;
@@ -194,9 +182,6 @@ class VaryingMenu {
     return view;
   }
   std::string DescribeHidden(const State&, Player) const { return ""; }
-  std::vector<std::pair<std::string, int>> ResultMeasures(const State&, const State&) const {
-    return {};
-  }
 };
 
 }  // namespace sandtable::testing_games

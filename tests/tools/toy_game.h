@@ -23,6 +23,7 @@
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/ruleset.h"
+#include "engine/text.h"
 #include "engine/types.h"
 #include "search/playout.h"
 #include "tools/game_impl.h"
@@ -93,15 +94,13 @@ class ToyGame {
   uint64_t InformationSetKey(const State& s, Player) const {
     return HashCombine(HashCombine(s.step, s.pick[0] * 3 + s.pick[1]), s.dice * 4 + s.sixes);
   }
-  State Determinize(const State& s, Player, Rng&) const { return s; }
 
   std::string ActionToString(const State& s, Player player, Action action) const {
     if (player == kChancePlayer) return absl::StrCat("sixes ", action);
     return absl::StrCat(s.step == 0 ? "pick " : "shoot ", action);
   }
   absl::StatusOr<Action> ParseAction(const State& s, Player player, std::string_view text) const {
-    std::vector<std::string> words =
-        absl::StrSplit(absl::string_view(text.data(), text.size()), ' ', absl::SkipEmpty());
+    std::vector<std::string> words = absl::StrSplit(ToAbsl(text), ' ', absl::SkipEmpty());
     if (player == kChancePlayer && !words.empty() && words[0] == "roll") {
       Action sixes = 0;
       for (size_t i = 1; i < words.size(); ++i) {
@@ -117,8 +116,7 @@ class ToyGame {
         player == kChancePlayer ? "sixes" : (s.step == 0 ? "pick" : "shoot");
     uint32_t n = 0;
     if (words.size() != 2 || words[0] != expected || !absl::SimpleAtoi(words[1], &n)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("expected '", absl::string_view(expected.data(), expected.size()), " N'"));
+      return absl::InvalidArgumentError(absl::StrCat("expected '", ToAbsl(expected), " N'"));
     }
     return n;
   }
@@ -126,8 +124,7 @@ class ToyGame {
     return absl::StrCat(s.step, " ", s.pick[0], " ", s.pick[1], " ", s.dice, " ", s.sixes);
   }
   absl::StatusOr<State> ParseState(std::string_view text) const {
-    std::vector<std::string> words =
-        absl::StrSplit(absl::string_view(text.data(), text.size()), ' ', absl::SkipEmpty());
+    std::vector<std::string> words = absl::StrSplit(ToAbsl(text), ' ', absl::SkipEmpty());
     State s;
     int* fields[] = {&s.step, &s.pick[0], &s.pick[1], &s.dice, &s.sixes};
     if (words.size() != 5) return absl::InvalidArgumentError("expected 5 numbers");
@@ -139,7 +136,6 @@ class ToyGame {
     return s;
   }
   BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
-  std::string DescribeHidden(const State&, Player) const { return ""; }
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const {
     return {{"sixes", after.sixes - before.sixes}, {"won", Returns(after, 0) > 0 ? 1 : 0}};

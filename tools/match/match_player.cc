@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/check.h"
+#include "engine/text.h"
 #include "tools/cli_common.h"
 
 namespace sandtable {
@@ -98,7 +99,7 @@ class IsmctsPlayer final : public MatchPlayer {
 
 absl::Status BadSpec(std::string_view text, std::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat(
-      "player '", AbslView(text), "': ", AbslView(why),
+      "player '", ToAbsl(text), "': ", ToAbsl(why),
       " (expected random, greedy[:budget=N] or ismcts[:iterations=N,movetime=MS,threads=T,"
       "c=X,cutoff=K,rollout=ruleset|uniform,deterministic=0|1])"));
 }
@@ -144,8 +145,7 @@ Action GreedyChoice(const Position& position, Player seat, int64_t budget, Rng& 
 }
 
 absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
-  const absl::string_view text =
-      absl::StripAsciiWhitespace(absl::string_view(text_in.data(), text_in.size()));
+  const absl::string_view text = absl::StripAsciiWhitespace(ToAbsl(text_in));
   PlayerSpec spec;
   spec.text = std::string(text);
   const size_t colon = text.find(':');
@@ -178,7 +178,7 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
       auto need = [&](bool ok, std::string_view what) -> absl::Status {
         if (ok) return absl::OkStatus();
         return BadSpec(text_in,
-                       absl::StrCat(key, " must be ", AbslView(what), ", got '", value, "'"));
+                       absl::StrCat(key, " must be ", ToAbsl(what), ", got '", value, "'"));
       };
       absl::Status status;
       if (spec.kind == PlayerKind::kRandom) {
@@ -206,8 +206,7 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
         status = need(is_int && number >= 0 && number <= 1000000, "an integer >= 0");
         spec.search.rollout_cutoff = static_cast<int>(number);
       } else if (key == "rollout") {
-        const std::optional<RolloutChoice> rollout =
-            RolloutChoiceNamed(std::string_view(value.data(), value.size()));
+        const std::optional<RolloutChoice> rollout = RolloutChoiceNamed(ToStd(value));
         status = need(rollout.has_value(), "ruleset or uniform");
         spec.search.rollout = rollout.value_or(RolloutChoice::kRuleset);
       } else if (key == "deterministic") {
