@@ -159,21 +159,21 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
    requires(const G& game, typename G::State& state, JointAction joint) {
      { game.ApplyJoint(state, joint) } -> std::same_as<void>;
    })
-// Hidden information (only with kHasHiddenInformation):
-// - Determinize(state, player, rng): any non-terminal node; a full state that `player`
-//   cannot tell apart from `state` (same information-set key, node kind and player to
-//   move), drawn from the distribution of the hidden parts given what `player` observed:
-//   the prior the rules define (a shuffled deck, fair dice) conditioned on the public
-//   history, and no more (it does not model how the opponent chose). It must not read what
-//   `player` cannot see: the result depends only on `player`'s information and the rng.
-// - DescribeHidden(state, owner): what `owner` holds that the opponent cannot see, as a
-//   short label ("dice 3 5"), so the search can report its belief over it; a function of
-//   owner's information set.
-&&(!kHasHiddenInformation<G> ||
-   requires(const G& game, const typename G::State& state, Player player, Rng& rng) {
-     { game.Determinize(state, player, rng) } -> std::same_as<typename G::State>;
-     { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
-   });
+    // Hidden information (only with kHasHiddenInformation):
+    // - Determinize(state, player, rng): any non-terminal node; a full state that `player`
+    //   cannot tell apart from `state` (same information-set key, node kind and player to
+    //   move), drawn from the distribution of the hidden parts given what `player` observed:
+    //   the prior the rules define (a shuffled deck, fair dice) conditioned on the public
+    //   history, and no more (it does not model how the opponent chose). It must not read what
+    //   `player` cannot see: the result depends only on `player`'s information and the rng.
+    // - DescribeHidden(state, owner): what `owner` holds that the opponent cannot see, as a
+    //   short label ("dice 3 5"), so the search can report its belief over it; a function of
+    //   owner's information set.
+    && (!kHasHiddenInformation<G> ||
+        requires(const G& game, const typename G::State& state, Player player, Rng& rng) {
+          { game.Determinize(state, player, rng) } -> std::same_as<typename G::State>;
+          { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
+        });
 
 // How the registry in tools/ creates a ruleset: its parameters, a one-line description, and
 // a factory taking validated parameters and an optional scenario text (empty: the default

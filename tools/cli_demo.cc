@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
-#include "tools/board_text.h"
 #include "engine/chance.h"
+#include "tools/board_text.h"
 #include "tools/cli_common.h"
 #include "tools/match/match_player.h"
 

@@ -48,9 +48,7 @@ std::vector<RulesetInfo> ListRulesets() {
   return list;
 }
 
-std::string DefaultRulesetName() {
-  return std::string(Entries().front().name);
-}
+std::string DefaultRulesetName() { return std::string(Entries().front().name); }
 
 absl::StatusOr<std::shared_ptr<const Game>> CreateGame(std::string_view spec_text,
                                                        std::string_view scenario_text) {
