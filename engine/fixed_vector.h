@@ -34,6 +34,11 @@ class FixedVector {
     if (count > 0) std::memcpy(items_ + size_, values, sizeof(T) * count);
     size_ += count;
   }
+  // For bulk writers: fill data() (up to capacity()) directly, then set the size once.
+  void SetSize(int size) {
+    DCHECK(size >= 0 && size <= kCapacity);
+    size_ = size;
+  }
   void pop_back() {
     DCHECK(size_ > 0);
     --size_;

@@ -20,6 +20,17 @@ constexpr int kNeighbours[8][2] = {{0, -1}, {1, -1}, {1, 0},  {1, 1},
 
 uint16_t Bit(int u) { return static_cast<uint16_t>(1u << u); }
 
+// Padding after the move destinations: CopyActions reads whole blocks.
+constexpr int kCopyBlock = 16;
+
+// Copies `count` actions in blocks, reading and writing up to kCopyBlock - 1 past the end:
+// the sources are padded and the list has room. Faster than memcpy for short lists.
+inline void CopyActions(Action* out, const Action* in, int count) {
+  for (int i = 0; i < count; i += kCopyBlock) {
+    std::memcpy(out + i, in + i, kCopyBlock * sizeof(Action));
+  }
+}
+
 }  // namespace
 
 const std::array<QuickplayWeapon, 4>& QuickplayWeapons() {
@@ -143,6 +154,15 @@ absl::Status QuickplayGame::Precompute() {
       }
     }
     table.offsets[n] = static_cast<uint32_t>(table.destinations.size());
+    table.destinations.resize(table.destinations.size() + kCopyBlock, 0);
+    for (int a = 0; a < n; ++a) {
+      // LegalActions writes a list, a block past it, then the shots and `end`.
+      if (static_cast<int>(table.offsets[a + 1] - table.offsets[a]) + kCopyBlock + 2 * kMaxUnits +
+              1 >
+          kMaxActions) {
+        return absl::InvalidArgumentError("quickplay: too many move destinations for a list");
+      }
+    }
     // Where each cell of the (2r+1)^2 box around the start sits in its list.
     move_radius_[type] = range;
     const int side = 2 * range + 1;
@@ -249,16 +269,16 @@ bool QuickplayGame::CanShoot(const State& state, int shooter, int slot, int targ
     if ((sx - tx) * (sx - tx) + (sy - ty) * (sy - ty) > range * range) return false;
   }
   if (!ClearOfCover(sc, tc)) return false;
-  return !BlockedByUnit(state, sx, sy, tx, ty, shooter, target);
+  const uint32_t others =
+      (side_mask_[0] | side_mask_[1]) & ~state.destroyed & ~((1u << shooter) | (1u << target));
+  return !BlockedByUnit(state, others, sx, sy, tx, ty);
 }
 
 // Inline (only this file calls it): LegalActions asks it for every enemy in range and sight.
-inline bool QuickplayGame::BlockedByUnit(const State& state, int sx, int sy, int tx, int ty,
-                                         int shooter, int target) const {
+inline bool QuickplayGame::BlockedByUnit(const State& state, uint32_t others, int sx, int sy,
+                                         int tx, int ty) const {
   const int min_x = std::min(sx, tx), max_x = std::max(sx, tx);
   const int min_y = std::min(sy, ty), max_y = std::max(sy, ty);
-  uint32_t others =
-      (side_mask_[0] | side_mask_[1]) & ~state.destroyed & ~((1u << shooter) | (1u << target));
   for (; others != 0; others &= others - 1) {
     const int uc = state.cell[std::countr_zero(others)];
     if (uc == kNoCell) continue;
@@ -280,6 +300,21 @@ bool QuickplayGame::CanPlace(const State& state, int u, int cell) const {
 }
 
 void QuickplayGame::LegalActions(const State& state, Player player, ActionList& actions) const {
+  // The two hot phases first; deployment and the rest out of line.
+  if (state.phase == kActivation) {
+    ActivationActions(state, actions);
+  } else if (state.phase == kSelect) {
+    Action* out = actions.data();
+    int count = 0;
+    uint32_t free = side_mask_[player] & ~(state.destroyed | state.activated);
+    for (; free != 0; free &= free - 1) out[count++] = kSelectBase + std::countr_zero(free);
+    actions.SetSize(count);
+  } else {
+    OtherActions(state, player, actions);
+  }
+}
+
+void QuickplayGame::OtherActions(const State& state, Player player, ActionList& actions) const {
   actions.clear();
   const int n = num_units();
   switch (state.phase) {
@@ -297,88 +332,86 @@ void QuickplayGame::LegalActions(const State& state, Player player, ActionList& 
         }
       });
       return;
-    case kSelect: {
-      uint32_t free = side_mask_[player] & ~(state.destroyed | state.activated);
-      for (; free != 0; free &= free - 1) actions.push_back(kSelectBase + std::countr_zero(free));
-      return;
-    }
-    case kActivation:
-      break;
     default:
       return;
   }
+}
 
+void QuickplayGame::ActivationActions(const State& state, ActionList& actions) const {
+  // An activation: every living unit is on the board. The lists are written through a raw
+  // pointer and sized once at the end, so no store to the list forces a reload of the tables.
   const int active = state.active;
+  const int type = static_cast<int>(units_[active].type);
+  const int16_t* xs = x_.data();
+  const int16_t* ys = y_.data();
+  const int from = state.cell[active];
+  const int fx = xs[from], fy = ys[from];
+  const uint32_t alive = (side_mask_[0] | side_mask_[1]) & ~state.destroyed;
+  Action* const first = actions.data();
+  Action* out = first;
   if (!(state.done & kMoved)) {
-    const MoveTable& table = moves_[static_cast<int>(units_[active].type)];
-    const int from = state.cell[active];
-    const Action* begin = table.destinations.data() + table.offsets[from];
-    const Action* end = table.destinations.data() + table.offsets[from + 1];
-    // Copy the precomputed destinations, skipping the cells other units stand on.
-    const int radius = move_radius_[static_cast<int>(units_[active].type)];
+    const MoveTable& table = moves_[type];
+    const uint32_t offset = table.offsets[from];
+    const Action* list = table.destinations.data() + offset;
+    const int count = static_cast<int>(table.offsets[from + 1] - offset);
+    // The positions of the other units' cells in the list, ascending (usually none or one).
+    const int radius = move_radius_[type];
     const int side = 2 * radius + 1;
     const uint16_t* index_of = table.index.data() + static_cast<size_t>(from) * side * side;
-    const int fx = x_[from], fy = y_[from];
     int skip[kMaxUnits];
     int num_skip = 0;
-    uint32_t others = (side_mask_[0] | side_mask_[1]) & ~state.destroyed & ~(1u << active);
-    for (; others != 0; others &= others - 1) {
-      const uint16_t c = state.cell[std::countr_zero(others)];
-      if (c == kNoCell) continue;
-      const int dx = x_[c] - fx + radius, dy = y_[c] - fy + radius;
-      if (static_cast<unsigned>(dx) >= static_cast<unsigned>(side) ||
-          static_cast<unsigned>(dy) >= static_cast<unsigned>(side)) {
-        continue;
-      }
+    for (uint32_t others = alive & ~(1u << active); others != 0; others &= others - 1) {
+      const int c = state.cell[std::countr_zero(others)];
+      const unsigned dx = static_cast<unsigned>(xs[c] - fx + radius);
+      const unsigned dy = static_cast<unsigned>(ys[c] - fy + radius);
+      if (dx >= static_cast<unsigned>(side) || dy >= static_cast<unsigned>(side)) continue;
       const int index = index_of[dy * side + dx];
       if (index == kNotInList) continue;
       int i = num_skip++;
-      while (i > 0 && skip[i - 1] > index) {
-        skip[i] = skip[i - 1];
-        --i;
-      }
+      for (; i > 0 && skip[i - 1] > index; --i) skip[i] = skip[i - 1];
       skip[i] = index;
     }
     int start = 0;
     for (int i = 0; i < num_skip; ++i) {
-      actions.Append(begin + start, skip[i] - start);
+      CopyActions(out, list + start, skip[i] - start);
+      out += skip[i] - start;
       start = skip[i] + 1;
     }
-    actions.Append(begin + start, static_cast<int>(end - begin) - start);
+    CopyActions(out, list + start, count - start);
+    out += count - start;
   }
   if (!(state.done & kShot)) {
-    // Line of sight does not depend on the weapon: test each enemy once, then push the
+    // Line of sight does not depend on the weapon: test each enemy once, then write the
     // (slot, target) pairs in range in slot-major order.
-    const int type = static_cast<int>(units_[active].type);
-    const int side = units_[active].side;
-    const int sc = state.cell[active];
-    const int sx = x_[sc], sy = y_[sc];
-    const uint64_t* los = los_bits_.data() + static_cast<size_t>(sc) * los_stride_;
+    const uint64_t* los = los_bits_.data() + static_cast<size_t>(from) * los_stride_;
+    const int max_range2 = max_range2_[type];
     int targets[kMaxUnits];
     int distance2[kMaxUnits];
     int num_targets = 0;
-    for (uint32_t enemies = side_mask_[1 - side] & ~state.destroyed; enemies != 0;
+    for (uint32_t enemies = side_mask_[1 - units_[active].side] & ~state.destroyed; enemies != 0;
          enemies &= enemies - 1) {
       const int t = std::countr_zero(enemies);
       const int tc = state.cell[t];
-      const int tx = x_[tc], ty = y_[tc];
-      const int d2 = (sx - tx) * (sx - tx) + (sy - ty) * (sy - ty);
-      if (d2 > max_range2_[type]) continue;
-      if (!((los[tc >> 6] >> (tc & 63)) & 1)) continue;
-      if (BlockedByUnit(state, sx, sy, tx, ty, active, t)) continue;
+      const int tx = xs[tc], ty = ys[tc];
+      const int d2 = (fx - tx) * (fx - tx) + (fy - ty) * (fy - ty);
+      if (d2 > max_range2 || !((los[tc >> 6] >> (tc & 63)) & 1)) continue;
+      if (BlockedByUnit(state, alive & ~((1u << active) | (1u << t)), fx, fy, tx, ty)) continue;
       targets[num_targets] = t;
       distance2[num_targets++] = d2;
     }
-    for (int slot = 0; slot < profile(active).num_weapons; ++slot) {
-      const int range2 = range2_[type][slot];
-      for (int i = 0; i < num_targets; ++i) {
-        if (distance2[i] <= range2) {
-          actions.push_back(kShootBase + static_cast<Action>(slot * 256 + targets[i]));
+    if (num_targets > 0) {
+      const int num_weapons = profile(active).num_weapons;
+      for (int slot = 0; slot < num_weapons; ++slot) {
+        const int range2 = range2_[type][slot];
+        const Action base = kShootBase + static_cast<Action>(slot * 256);
+        for (int i = 0; i < num_targets; ++i) {
+          if (distance2[i] <= range2) *out++ = base + static_cast<Action>(targets[i]);
         }
       }
     }
   }
-  actions.push_back(kEndAction);
+  *out++ = kEndAction;
+  actions.SetSize(static_cast<int>(out - first));
 }
 
 int QuickplayGame::HitKey(const State& state) const {

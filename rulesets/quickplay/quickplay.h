@@ -206,9 +206,11 @@ class QuickplayGame {
   absl::Status Precompute();
 
   bool CanPlace(const State& state, int u, int cell) const;
-  // Whether a unit other than `shooter` and `target` stands on the line between two cells.
-  bool BlockedByUnit(const State& state, int sx, int sy, int tx, int ty, int shooter,
-                     int target) const;
+  // LegalActions in phase kActivation, and in the phases other than kSelect.
+  void ActivationActions(const State& state, ActionList& actions) const;
+  void OtherActions(const State& state, Player player, ActionList& actions) const;
+  // Whether one of the units `others` (a bit per unit) stands on the line between two cells.
+  bool BlockedByUnit(const State& state, uint32_t others, int sx, int sy, int tx, int ty) const;
   void EndActivation(State& state) const;
   void NextTurn(State& state, int preferred) const;
   void EndRound(State& state) const;
