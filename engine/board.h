@@ -105,7 +105,7 @@ struct BoardView {
   friend bool operator==(const BoardView&, const BoardView&) = default;
 };
 
-// A board of one line of plain text (small test and toy games).
+// A board of one line of plain text (small test games).
 inline BoardView TextBoard(std::string text) {
   BoardView view;
   view.AddLine().Add(std::move(text));

@@ -31,7 +31,9 @@ struct Hex {
 constexpr int HexDistance(Hex a, Hex b) {
   const int dq = a.q - b.q;
   const int dr = a.r - b.r;
-  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+  // Not std::abs: it is not constexpr in every standard library (clang's libstdc++ use).
+  auto magnitude = [](int v) { return v < 0 ? -v : v; };
+  return (magnitude(dq) + magnitude(dr) + magnitude(dq + dr)) / 2;
 }
 
 // The six neighbour directions, clockwise from north-east: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW.

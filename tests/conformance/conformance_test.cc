@@ -21,8 +21,8 @@
 #include "engine/ruleset.h"
 #include "gtest/gtest.h"
 #include "rulesets/registered.h"
+#include "tests/conformance/card_stakes.h"
 #include "tests/conformance/invariants.h"
-#include "tests/conformance/toy_game.h"
 
 namespace sandtable::conformance {
 namespace {
@@ -90,7 +90,7 @@ SANDTABLE_FOR_EACH_CONFORMANCE_VARIANT(SANDTABLE_VARIANT)
 
 #define SANDTABLE_DEFAULTS(G) , Defaults<G>
 #define SANDTABLE_VARIANT_TYPE(G, label, params, divisor) , Variant_##label
-using Rulesets = ::testing::Types<Defaults<ToyGame> SANDTABLE_FOR_EACH_RULESET(
+using Rulesets = ::testing::Types<Defaults<CardStakes> SANDTABLE_FOR_EACH_RULESET(
     SANDTABLE_DEFAULTS) SANDTABLE_FOR_EACH_CONFORMANCE_VARIANT(SANDTABLE_VARIANT_TYPE)>;
 #undef SANDTABLE_DEFAULTS
 #undef SANDTABLE_VARIANT_TYPE

@@ -12,16 +12,16 @@
 #include <string_view>
 #include <vector>
 
-#include "tests/protocol/toy_game.h"
+#include "tests/protocol/pick_claim_game.h"
 #include "tools/protocol.h"
 
 namespace sandtable::protocol_test {
 
-// The toy game with the stand-in search.
-inline ProtocolSession::GameFactory ToyFactory() {
+// The pick_claim game with the stand-in search.
+inline ProtocolSession::GameFactory PickClaimFactory() {
   return [](std::string_view spec,
             std::string_view scenario) -> absl::StatusOr<std::shared_ptr<const Game>> {
-    absl::StatusOr<std::shared_ptr<const Game>> game = CreateToyGame(spec, scenario);
+    absl::StatusOr<std::shared_ptr<const Game>> game = CreatePickClaimGame(spec, scenario);
     if (!game.ok()) return game.status();
     return WithStandInSearch(*game);
   };
@@ -29,8 +29,8 @@ inline ProtocolSession::GameFactory ToyFactory() {
 
 class Harness {
  public:
-  explicit Harness(ProtocolSession::GameFactory factory = ToyFactory(),
-                   std::string default_ruleset = "toy")
+  explicit Harness(ProtocolSession::GameFactory factory = PickClaimFactory(),
+                   std::string default_ruleset = "pick_claim")
       : session_(std::make_unique<ProtocolSession>(
             std::move(factory),
             [this](std::string_view line) {

@@ -1,4 +1,4 @@
-// Transcript tests: the protocol end to end, on the toy game (with a stand-in search, so
+// Transcript tests: the protocol end to end, on the pick_claim game (with a stand-in search, so
 // the threading is exercised) and on every registered ruleset with the real searcher.
 #include <gtest/gtest.h>
 
@@ -50,7 +50,7 @@ TEST(Protocol, PositionWithMultiWordMovesRawFacesAndDisplay) {
   EXPECT_NE(std::find(d.begin(), d.end(), "kind simultaneous"), d.end());
   EXPECT_NE(std::find(d.begin(), d.end(), "tomove both"), d.end());
   EXPECT_NE(std::find(d.begin(), d.end(), "score 2 3"), d.end());
-  EXPECT_NE(std::find(d.begin(), d.end(), "ruleset toy(rounds=2)"), d.end());
+  EXPECT_NE(std::find(d.begin(), d.end(), "ruleset pick_claim(rounds=2)"), d.end());
   // A state string with spaces, then one move.
   EXPECT_EQ(CountErrors(h.Send("position state round 0 phase 1 picks 1 1 claimed -1 -1 score 0 "
                                "0 bonus 0 moves pass")),
@@ -76,7 +76,7 @@ TEST(Protocol, BadLinesGetExactlyOneErrorAndChangeNothing) {
                           "setoption name NoSuch value 1",
                           "setoption name Rollout value smart",
                           "setoption name Ruleset value chess",
-                          "setoption name Ruleset value toy(rounds=9)",
+                          "setoption name Ruleset value pick_claim(rounds=9)",
                           "setoption name Scenario value /nonexistent/file",
                           "setoption name Scenario value /dev/zero",
                           "setoption name Scenario value /",
@@ -237,7 +237,7 @@ TEST(Protocol, GoAtChanceIsAnErrorAndAtTheEndGivesNone) {
   std::vector<std::string> out = h.Send("go iterations 10");
   ASSERT_EQ(out.size(), 1u);
   EXPECT_TRUE(IsError(out[0]));
-  h.Send("setoption name Ruleset value toy(rounds=1)");
+  h.Send("setoption name Ruleset value pick_claim(rounds=1)");
   h.Send("position startpos moves pick 1 | pick 1; pass; low; pass");
   EXPECT_EQ(h.Kind(), "terminal");
   EXPECT_EQ(h.Send("go iterations 10"), std::vector<std::string>{"bestmove (none)"});
@@ -287,14 +287,14 @@ TEST(Protocol, QuitStopsASearchAndEndOfInputLetsAFiniteSearchFinish) {
 
 TEST(Protocol, SetOptionRulesetAndScenario) {
   Harness h;
-  EXPECT_EQ(CountErrors(h.Send("setoption name ruleset value toy(rounds=3)")), 0);
+  EXPECT_EQ(CountErrors(h.Send("setoption name ruleset value pick_claim(rounds=3)")), 0);
   const std::vector<std::string> d = h.Send("d");
-  EXPECT_NE(std::find(d.begin(), d.end(), "ruleset toy(rounds=3)"), d.end());
-  const std::string path = ::testing::TempDir() + "/toy_scenario.txt";
+  EXPECT_NE(std::find(d.begin(), d.end(), "ruleset pick_claim(rounds=3)"), d.end());
+  const std::string path = ::testing::TempDir() + "/pick_claim_scenario.txt";
   {
     FILE* f = fopen(path.c_str(), "w");
     ASSERT_NE(f, nullptr);
-    fputs("toy scenario\n", f);
+    fputs("pick_claim scenario\n", f);
     fclose(f);
   }
   EXPECT_EQ(CountErrors(h.Send("setoption name Scenario value " + path)), 0);
@@ -344,12 +344,12 @@ TEST(Protocol, BenchSignsLikeTheCommandLineBench) {
 }
 
 TEST(Protocol, WithoutAGameCommandsSaySo) {
-  Harness h(ToyFactory(), "nosuchgame");
+  Harness h(PickClaimFactory(), "nosuchgame");
   std::vector<std::string> out = h.Send("d");
   ASSERT_EQ(out.size(), 1u);
   EXPECT_TRUE(IsError(out[0]));
   EXPECT_EQ(h.Send("isready"), std::vector<std::string>{"readyok"});
-  EXPECT_EQ(CountErrors(h.Send("setoption name Ruleset value toy")), 0);
+  EXPECT_EQ(CountErrors(h.Send("setoption name Ruleset value pick_claim")), 0);
   EXPECT_EQ(h.Kind(), "simultaneous");
 }
 
@@ -458,13 +458,14 @@ void PlayFullGame(Harness& h, const Game& game, Player seat, uint64_t seed) {
   EXPECT_EQ(h.Send("go"), std::vector<std::string>{"bestmove (none)"});
 }
 
-TEST(Protocol, FullToyGamesWithHiddenChoices) {
+TEST(Protocol, FullPickClaimGamesWithHiddenChoices) {
   for (Player seat : {0, 1}) {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
       Harness h;
-      absl::StatusOr<std::shared_ptr<const Game>> game = CreateToyGame("toy(rounds=3)", "");
+      absl::StatusOr<std::shared_ptr<const Game>> game =
+          CreatePickClaimGame("pick_claim(rounds=3)", "");
       ASSERT_TRUE(game.ok());
-      ASSERT_EQ(CountErrors(h.Send("setoption name Ruleset value toy(rounds=3)")), 0);
+      ASSERT_EQ(CountErrors(h.Send("setoption name Ruleset value pick_claim(rounds=3)")), 0);
       PlayFullGame(h, **game, seat, seed);
     }
   }

@@ -82,7 +82,7 @@ TEST(ProtocolText, OneLineRemovesControlCharactersAndTruncates) {
 }
 
 TEST(ProtocolOptions, ValidatesByType) {
-  ProtocolOptions options("toy");
+  ProtocolOptions options("pick_claim");
   EXPECT_EQ(*options.CanonicalName("threads"), "Threads");
   EXPECT_FALSE(options.CanonicalName("Hash").ok());
   EXPECT_EQ(*options.Validate("Threads", "4"), "4");
@@ -96,7 +96,7 @@ TEST(ProtocolOptions, ValidatesByType) {
   EXPECT_FALSE(options.Validate("UCBConstant", "nan").ok());
   EXPECT_FALSE(options.Validate("UCBConstant", "-1").ok());
   EXPECT_EQ(*options.Validate("Scenario", "<empty>"), "");
-  EXPECT_EQ(options.Get("Ruleset"), "toy");
+  EXPECT_EQ(options.Get("Ruleset"), "pick_claim");
 }
 
 TEST(ProtocolOptions, UciLinesAnnounceEveryOption) {

@@ -5,14 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "tests/tools/toy_game.h"
+#include "tests/tools/pick_shoot.h"
 #include "tools/cli_analyse.h"
 #include "tools/registry.h"
 
 namespace sandtable {
 namespace {
 
-using ::sandtable::testing::ToyGameObject;
+using ::sandtable::testing::PickShootGameObject;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -24,7 +24,7 @@ SearchOptions Options() {
 }
 
 TEST(ChanceAnalysisTest, TerminalBranchesCountTheirExactReturns) {
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   position->ApplyJoint({0, 0});  // equal picks: player 0 wins only with a six
   position->Apply(*position->ParseAction(0, "shoot 2"));
   for (Player viewer : {0, 1}) {
@@ -50,7 +50,7 @@ TEST(ChanceAnalysisTest, TerminalBranchesCountTheirExactReturns) {
 
 TEST(ChanceAnalysisTest, NoBranchesAfterADecision) {
   // Before player 0 shoots there is no chance to enumerate: the position is its own branch.
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   position->ApplyJoint({1, 0});
   const absl::StatusOr<std::vector<ChanceBranch>> branches = EnumerateChanceBranches(*position);
   ASSERT_TRUE(branches.ok());

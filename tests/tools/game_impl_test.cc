@@ -5,19 +5,19 @@
 
 #include <atomic>
 
-#include "tests/tools/toy_game.h"
+#include "tests/tools/pick_shoot.h"
 #include "tools/registry.h"
 
 namespace sandtable {
 namespace {
 
-using ::sandtable::testing::ToyGameObject;
+using ::sandtable::testing::PickShootGameObject;
 using ::testing::HasSubstr;
 
 TEST(GameImplTest, WrapsTheRuleset) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
-  EXPECT_EQ(game->name(), "toy");
-  EXPECT_EQ(game->spec(), "toy");
+  const std::shared_ptr<const Game> game = PickShootGameObject();
+  EXPECT_EQ(game->name(), "pick_shoot");
+  EXPECT_EQ(game->spec(), "pick_shoot");
   EXPECT_EQ(game->MaxGameLength(), 3);
   std::unique_ptr<Position> position = game->NewInitialPosition();
   EXPECT_EQ(&position->game(), game.get());
@@ -45,7 +45,7 @@ TEST(GameImplTest, WrapsTheRuleset) {
 }
 
 TEST(GameImplTest, ParseActionChecksLegalityWithClearErrors) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   std::unique_ptr<Position> position = game->NewInitialPosition();
   EXPECT_EQ(*position->ParseAction(1, "pick 2"), 2u);
   const auto out_of_range = position->ParseAction(0, "pick 7");
@@ -73,7 +73,7 @@ TEST(GameImplTest, ParseActionChecksLegalityWithClearErrors) {
 }
 
 TEST(GameImplTest, RandomPlayoutsCountEveryStep) {
-  const std::unique_ptr<Position> start = ToyGameObject()->NewInitialPosition();
+  const std::unique_ptr<Position> start = PickShootGameObject()->NewInitialPosition();
   const PlayoutStats stats = start->RandomPlayouts(1000, 7, nullptr);
   EXPECT_EQ(stats.games, 1000);
   EXPECT_EQ(stats.steps, 3000);      // joint choice, shot, roll
@@ -87,7 +87,7 @@ TEST(GameImplTest, RandomPlayoutsCountEveryStep) {
 }
 
 TEST(GameImplTest, ResultMeasuresCompareWithTheBeforePosition) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   std::unique_ptr<Position> before = game->NewInitialPosition();
   before->ApplyJoint({0, 0});
   before->Apply(2);

@@ -1,14 +1,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "tests/tools/toy_game.h"
+#include "tests/tools/pick_shoot.h"
 #include "tools/match/match_player.h"
 #include "tools/match/match_runner.h"
 
 namespace sandtable {
 namespace {
 
-using ::sandtable::testing::ToyGameObject;
+using ::sandtable::testing::PickShootGameObject;
 using ::testing::HasSubstr;
 
 TEST(PlayerSpecTest, Parses) {
@@ -42,7 +42,7 @@ TEST(PlayerSpecTest, RejectsWithReasons) {
 }
 
 TEST(GreedyTest, TakesTheBestExpectedAction) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   std::unique_ptr<Position> position = game->NewInitialPosition();
   Rng rng(1);
   // Player 0 picking 2 wins outright against picks 0 and 1, and then shoots two dice.
@@ -52,7 +52,7 @@ TEST(GreedyTest, TakesTheBestExpectedAction) {
 }
 
 TEST(MatchTest, GamesComeInPairsWithSidesSwapped) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   auto a = NewMatchPlayer(*ParsePlayerSpec("random"), *game);
   auto b = NewMatchPlayer(*ParsePlayerSpec("random"), *game);
   const GameRecord first = PlayMatchGame(*game, *a, *b, 4, 99);
@@ -69,10 +69,10 @@ TEST(MatchTest, GamesComeInPairsWithSidesSwapped) {
   EXPECT_EQ(again.a_result, first.a_result);
 }
 
-TEST(MatchTest, GreedyBeatsRandomOnTheToyGame) {
+TEST(MatchTest, GreedyBeatsRandomOnPickShoot) {
   // Greedy as player 0 wins 1 - (1/3)(25/36) = 77% and as player 1 about 41% (it cannot
   // see past player 0's reply with a neutral evaluator): about 59% overall.
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   MatchOptions options;
   options.a = *ParsePlayerSpec("greedy");
   options.b = *ParsePlayerSpec("random");
@@ -96,7 +96,7 @@ TEST(MatchTest, GreedyBeatsRandomOnTheToyGame) {
 }
 
 TEST(MatchTest, StopsWhenTheCallbackSaysSo) {
-  const std::shared_ptr<const Game> game = ToyGameObject();
+  const std::shared_ptr<const Game> game = PickShootGameObject();
   MatchOptions options;
   options.a = *ParsePlayerSpec("random");
   options.b = *ParsePlayerSpec("random");

@@ -1,7 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "tests/tools/toy_game.h"
+#include "tests/tools/pick_shoot.h"
 #include "tools/cli_common.h"
 #include "tools/cli_odds.h"
 #include "tools/registry.h"
@@ -9,7 +9,7 @@
 namespace sandtable {
 namespace {
 
-using ::sandtable::testing::ToyGameObject;
+using ::sandtable::testing::PickShootGameObject;
 using ::testing::HasSubstr;
 
 // The odds of `move` at `before` (ApplyOddsMove, then ComputeOdds).
@@ -23,7 +23,7 @@ absl::StatusOr<OddsResult> Odds(const Position& before, std::string_view move,
 }
 
 TEST(OddsTest, TwoDiceForSixes) {
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   position->ApplyJoint({0, 0});  // equal picks: only a six wins
   std::string applied;
   const auto odds = Odds(*position, " shoot  2 ", 1'000'000, &applied);
@@ -43,7 +43,7 @@ TEST(OddsTest, TwoDiceForSixes) {
 }
 
 TEST(OddsTest, TheMoveFitsTheNode) {
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   // A simultaneous node takes both players' choices.
   EXPECT_THAT(std::string(Odds(*position, "pick 0").status().message()),
               HasSubstr("write both choices"));
@@ -95,7 +95,7 @@ TEST(OddsTest, GoofspielBidsThenTheNextPrize) {
 }
 
 TEST(OddsTest, PathLimit) {
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   position->ApplyJoint({0, 0});
   EXPECT_EQ(Odds(*position, "shoot 2", 2).status().code(), absl::StatusCode::kResourceExhausted);
 }

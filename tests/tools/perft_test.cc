@@ -1,16 +1,16 @@
 #include <gtest/gtest.h>
 
-#include "tests/tools/toy_game.h"
+#include "tests/tools/pick_shoot.h"
 #include "tools/cli_perft.h"
 #include "tools/registry.h"
 
 namespace sandtable {
 namespace {
 
-using ::sandtable::testing::ToyGameObject;
+using ::sandtable::testing::PickShootGameObject;
 
-TEST(PerftTest, ToyGameByHand) {
-  const std::unique_ptr<Position> start = ToyGameObject()->NewInitialPosition();
+TEST(PerftTest, PickShootByHand) {
+  const std::unique_ptr<Position> start = PickShootGameObject()->NewInitialPosition();
   const PerftCounts zero = Perft(*start, 0);
   EXPECT_EQ(zero.leaves, 1);
   EXPECT_TRUE(zero.leaf_mass.IsOne());
@@ -41,7 +41,7 @@ TEST(PerftTest, ToyGameByHand) {
 }
 
 TEST(PerftTest, DivideSumsToTheTotal) {
-  std::unique_ptr<Position> position = ToyGameObject()->NewInitialPosition();
+  std::unique_ptr<Position> position = PickShootGameObject()->NewInitialPosition();
   position->ApplyJoint({1, 1});
   const std::vector<PerftDivideLine> lines = PerftDivide(*position, 2);
   ASSERT_EQ(lines.size(), 2u);

@@ -1,14 +1,14 @@
 // A tiny test-only ruleset that has every node kind the conformance suite must handle: a
 // chance deal with non-uniform exact probabilities, hidden cards, a simultaneous stake and
-// sequential decisions. Its deliberately broken variants (ToyBug) prove that the invariant
+// sequential decisions. Its deliberately broken variants (CardStakesBug) prove that the invariant
 // checks catch real mistakes.
 //
 // Rules: each player is dealt a hidden card 1..n (card c with probability proportional to
 // c); both secretly stake 1 or 2 at once; then player 0 sees or folds, and if player 0
 // saw, player 1 sees or folds. A fold loses; otherwise the higher card wins, equal cards
 // draw. Actions: 0..n-1 = card 1..n (chance), 0/1 = stake 1/2, 0/1 = see/fold.
-#ifndef SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
-#define SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
+#ifndef SANDTABLE_TESTS_CONFORMANCE_CARD_STAKES_H_
+#define SANDTABLE_TESTS_CONFORMANCE_CARD_STAKES_H_
 
 #include <memory>
 #include <string>
@@ -30,7 +30,7 @@
 
 namespace sandtable::conformance {
 
-enum class ToyBug {
+enum class CardStakesBug {
   kNone,
   kWrongPlayer,        // CurrentPlayer says 0 at the simultaneous node
   kDuplicateAction,    // "see" listed twice
@@ -48,10 +48,10 @@ enum class ToyBug {
   kLeakySvg,           // ... only as a terrain colour, which the text board does not show
 };
 
-template <ToyBug kBug>
-class ToyGameT {
+template <CardStakesBug kBug>
+class CardStakesT {
  public:
-  static constexpr std::string_view kName = "toy";
+  static constexpr std::string_view kName = "card_stakes";
   static constexpr bool kHasSimultaneousNodes = true;
   static constexpr bool kHasHiddenInformation = true;
   static constexpr int kUnset = -1;
@@ -71,14 +71,14 @@ class ToyGameT {
              .min = 2,
              .max = 9}};
   }
-  static std::string_view Description() { return "test-only toy game"; }
-  static absl::StatusOr<std::shared_ptr<const ToyGameT>> Create(const Params& params,
-                                                                std::string_view scenario) {
-    if (!scenario.empty()) return absl::InvalidArgumentError("toy has no scenarios");
-    return std::make_shared<const ToyGameT>(static_cast<int>(params.GetInt("cards")));
+  static std::string_view Description() { return "test-only card_stakes game"; }
+  static absl::StatusOr<std::shared_ptr<const CardStakesT>> Create(const Params& params,
+                                                                   std::string_view scenario) {
+    if (!scenario.empty()) return absl::InvalidArgumentError("card_stakes has no scenarios");
+    return std::make_shared<const CardStakesT>(static_cast<int>(params.GetInt("cards")));
   }
 
-  explicit ToyGameT(int num_cards) : num_cards_(num_cards) {}
+  explicit CardStakesT(int num_cards) : num_cards_(num_cards) {}
 
   State InitialState() const { return State{}; }
 
@@ -95,7 +95,7 @@ class ToyGameT {
       case NodeKind::kChance:
         return kChancePlayer;
       case NodeKind::kSimultaneous:
-        return kBug == ToyBug::kWrongPlayer ? 0 : kNoPlayer;
+        return kBug == CardStakesBug::kWrongPlayer ? 0 : kNoPlayer;
       case NodeKind::kDecision:
         return s.decisions[0] == kUnset ? 0 : 1;
       case NodeKind::kTerminal:
@@ -105,21 +105,21 @@ class ToyGameT {
   }
 
   void LegalActions(const State& s, Player player, ActionList& actions) const {
-    if (kBug != ToyBug::kUnclearedList) actions.clear();
+    if (kBug != CardStakesBug::kUnclearedList) actions.clear();
     switch (Kind(s)) {
       case NodeKind::kSimultaneous:
         actions.push_back(0);
         actions.push_back(1);
         return;
       case NodeKind::kDecision:
-        if (kBug == ToyBug::kNoActions && player == 1) return;
-        if (kBug == ToyBug::kDescendingActions) {
+        if (kBug == CardStakesBug::kNoActions && player == 1) return;
+        if (kBug == CardStakesBug::kDescendingActions) {
           actions.push_back(1);
           actions.push_back(0);
           return;
         }
         actions.push_back(0);
-        actions.push_back(kBug == ToyBug::kDuplicateAction ? 0 : 1);
+        actions.push_back(kBug == CardStakesBug::kDuplicateAction ? 0 : 1);
         return;
       default:
         return;
@@ -130,7 +130,7 @@ class ToyGameT {
     outcomes.clear();
     const uint64_t total = static_cast<uint64_t>(num_cards_) * (num_cards_ + 1) / 2;
     for (int c = 1; c <= num_cards_; ++c) {
-      const uint64_t weight = (kBug == ToyBug::kBadChanceSum && c == 1) ? 2 : c;
+      const uint64_t weight = (kBug == CardStakesBug::kBadChanceSum && c == 1) ? 2 : c;
       outcomes.push_back(ChanceOutcome{static_cast<Action>(c - 1), Probability(weight, total)});
     }
   }
@@ -159,12 +159,12 @@ class ToyGameT {
       winner = s.cards[0] > s.cards[1] ? 0 : 1;
     }
     if (winner < 0) return 0;
-    if (kBug == ToyBug::kNotZeroSum) return 1;
+    if (kBug == CardStakesBug::kNotZeroSum) return 1;
     return player == winner ? 1 : -1;
   }
 
   int Score(const State& s, Player player) const { return 0; }
-  int MaxGameLength() const { return kBug == ToyBug::kShortMaxLength ? 3 : 5; }
+  int MaxGameLength() const { return kBug == CardStakesBug::kShortMaxLength ? 3 : 5; }
 
   uint64_t InformationSetKey(const State& s, Player player) const {
     uint64_t key = HashCombine(Mix64(player), static_cast<uint64_t>(s.cards[player] + 2));
@@ -180,7 +180,7 @@ class ToyGameT {
     State result = s;
     const Player opponent = Opponent(player);
     if (result.cards[opponent] != kUnset) result.cards[opponent] = SampleCard(rng);
-    if (kBug == ToyBug::kLeakyDeterminize && result.cards[player] != kUnset) {
+    if (kBug == CardStakesBug::kLeakyDeterminize && result.cards[player] != kUnset) {
       result.cards[player] = SampleCard(rng);
     }
     return result;
@@ -193,7 +193,7 @@ class ToyGameT {
       case NodeKind::kSimultaneous:
         return absl::StrCat("stake ", action + 1);
       case NodeKind::kDecision:
-        if (kBug == ToyBug::kBadActionText) return "see";
+        if (kBug == CardStakesBug::kBadActionText) return "see";
         return action == 0 ? "see" : "fold";
       case NodeKind::kTerminal:
         break;
@@ -208,7 +208,7 @@ class ToyGameT {
     const bool acts = Kind(s) == NodeKind::kChance         ? player == kChancePlayer
                       : Kind(s) == NodeKind::kSimultaneous ? (player == 0 || player == 1)
                                                            : player == CurrentPlayer(s);
-    if (!acts) return absl::InvalidArgumentError("toy: this player does not act here");
+    if (!acts) return absl::InvalidArgumentError("card_stakes: this player does not act here");
     switch (Kind(s)) {
       case NodeKind::kChance:
         if (words.size() == 2 && words[0] == "card" && absl::SimpleAtoi(words[1], &number) &&
@@ -229,17 +229,18 @@ class ToyGameT {
       case NodeKind::kTerminal:
         break;
     }
-    return absl::InvalidArgumentError(absl::StrCat("bad toy action '", t, "'"));
+    return absl::InvalidArgumentError(absl::StrCat("bad card_stakes action '", t, "'"));
   }
 
   // Six fields, '-' when unset: "c0 c1 s0 s1 d0 d1".
   std::string StateToString(const State& s) const {
-    const int8_t fields[6] = {s.cards[0],
-                              s.cards[1],
-                              kBug == ToyBug::kLossyStateString ? int8_t{kUnset} : s.stakes[0],
-                              kBug == ToyBug::kLossyStateString ? int8_t{kUnset} : s.stakes[1],
-                              s.decisions[0],
-                              s.decisions[1]};
+    const int8_t fields[6] = {
+        s.cards[0],
+        s.cards[1],
+        kBug == CardStakesBug::kLossyStateString ? int8_t{kUnset} : s.stakes[0],
+        kBug == CardStakesBug::kLossyStateString ? int8_t{kUnset} : s.stakes[1],
+        s.decisions[0],
+        s.decisions[1]};
     std::string out;
     for (int i = 0; i < 6; ++i) {
       if (i > 0) out += ' ';
@@ -250,7 +251,8 @@ class ToyGameT {
 
   absl::StatusOr<State> ParseState(std::string_view text) const {
     std::vector<absl::string_view> words = absl::StrSplit(ToAbsl(text), ' ');
-    if (words.size() != 6) return absl::InvalidArgumentError("toy state: expected 6 fields");
+    if (words.size() != 6)
+      return absl::InvalidArgumentError("card_stakes state: expected 6 fields");
     int8_t fields[6];
     const int max_value[6] = {num_cards_, num_cards_, 2, 2, 1, 1};
     const int min_value[6] = {1, 1, 1, 1, 0, 0};
@@ -262,7 +264,8 @@ class ToyGameT {
                  value <= max_value[i]) {
         fields[i] = static_cast<int8_t>(value);
       } else {
-        return absl::InvalidArgumentError(absl::StrCat("toy state: bad field '", words[i], "'"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("card_stakes state: bad field '", words[i], "'"));
       }
     }
     State s{{fields[0], fields[1]}, {fields[2], fields[3]}, {fields[4], fields[5]}};
@@ -272,21 +275,21 @@ class ToyGameT {
                     (s.stakes[0] == kUnset || s.cards[1] != kUnset) &&
                     (s.decisions[0] == kUnset || s.stakes[0] != kUnset) &&
                     (s.decisions[1] == kUnset || s.decisions[0] == 0);
-    if (!ok) return absl::InvalidArgumentError("toy state: unreachable");
+    if (!ok) return absl::InvalidArgumentError("card_stakes state: unreachable");
     return s;
   }
 
   // The state string with the cards `viewer` has not seen as '?' (all shown at the end).
   BoardView DescribeBoard(const State& s, Player viewer) const {
-    if (kBug == ToyBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return {};
+    if (kBug == CardStakesBug::kEmptyRender && Kind(s) == NodeKind::kTerminal) return {};
     State shown = s;
     const bool over = Kind(s) == NodeKind::kTerminal;
-    if (kBug != ToyBug::kLeakyRender && !over && viewer != kOmniscient) {
+    if (kBug != CardStakesBug::kLeakyRender && !over && viewer != kOmniscient) {
       const Player opponent = Opponent(viewer);
       if (shown.cards[opponent] != kUnset) shown.cards[opponent] = kHiddenCard;
     }
     BoardView view = TextBoard(StateToString(shown));
-    if (kBug == ToyBug::kLeakySvg && !over && viewer != kOmniscient) {
+    if (kBug == CardStakesBug::kLeakySvg && !over && viewer != kOmniscient) {
       // One cell whose terrain tells the opponent's card's parity by colour alone: two
       // kinds with the same glyph and name draw alike as text.
       view.grid = GridKind::kSquare;
@@ -319,8 +322,8 @@ class ToyGameT {
   int num_cards_;
 };
 
-using ToyGame = ToyGameT<ToyBug::kNone>;
+using CardStakes = CardStakesT<CardStakesBug::kNone>;
 
 }  // namespace sandtable::conformance
 
-#endif  // SANDTABLE_TESTS_CONFORMANCE_TOY_GAME_H_
+#endif  // SANDTABLE_TESTS_CONFORMANCE_CARD_STAKES_H_

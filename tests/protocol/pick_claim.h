@@ -6,8 +6,8 @@
 // rolled ("low" 1-3 = +0, "mid" 4-5 = +1, "high" 6 = +2 to player 0's score; raw faces
 // "roll N" accepted); player 1 may "claim k" (k <= its pick) or "pass". A claim adds k to
 // the claimer's score. After `rounds` rounds the higher score wins.
-#ifndef SANDTABLE_TESTS_PROTOCOL_TOY_RULESET_H_
-#define SANDTABLE_TESTS_PROTOCOL_TOY_RULESET_H_
+#ifndef SANDTABLE_TESTS_PROTOCOL_PICK_CLAIM_H_
+#define SANDTABLE_TESTS_PROTOCOL_PICK_CLAIM_H_
 
 #include <memory>
 #include <string>
@@ -28,9 +28,9 @@
 
 namespace sandtable::protocol_test {
 
-class Toy {
+class PickClaim {
  public:
-  static constexpr const char* kName = "toy";
+  static constexpr const char* kName = "pick_claim";
   static constexpr bool kHasSimultaneousNodes = true;
   static constexpr bool kHasHiddenInformation = true;
   enum Phase : int { kPick = 0, kClaim0 = 1, kRoll = 2, kClaim1 = 3, kOver = 4 };
@@ -55,14 +55,14 @@ class Toy {
     return {rounds};
   }
   static std::string_view Description() { return "protocol test game"; }
-  static absl::StatusOr<std::shared_ptr<const Toy>> Create(const Params& params,
-                                                           std::string_view scenario) {
-    if (!scenario.empty() && scenario != "toy scenario\n") {
-      return absl::InvalidArgumentError("toy takes no scenario");
+  static absl::StatusOr<std::shared_ptr<const PickClaim>> Create(const Params& params,
+                                                                 std::string_view scenario) {
+    if (!scenario.empty() && scenario != "pick_claim scenario\n") {
+      return absl::InvalidArgumentError("pick_claim takes no scenario");
     }
-    auto toy = std::make_shared<Toy>();
-    toy->rounds_ = static_cast<int>(params.GetInt("rounds"));
-    return std::shared_ptr<const Toy>(toy);
+    auto pick_claim = std::make_shared<PickClaim>();
+    pick_claim->rounds_ = static_cast<int>(params.GetInt("rounds"));
+    return std::shared_ptr<const PickClaim>(pick_claim);
   }
 
   State InitialState() const { return State{}; }
@@ -231,7 +231,7 @@ class Toy {
   }
   BoardView DescribeBoard(const State& s, Player /*viewer*/) const {  // shows nothing hidden
     BoardView view;
-    view.AddLine().Add(absl::StrCat("toy round ", s.round + 1, " of ", rounds_));
+    view.AddLine().Add(absl::StrCat("pick_claim round ", s.round + 1, " of ", rounds_));
     view.AddLine("", 0).Add(absl::StrCat("player 0 score ", s.score[0]));
     view.AddLine("", 1).Add(absl::StrCat("player 1 score ", s.score[1]));
     return view;
@@ -251,4 +251,4 @@ class Toy {
 
 }  // namespace sandtable::protocol_test
 
-#endif  // SANDTABLE_TESTS_PROTOCOL_TOY_RULESET_H_
+#endif  // SANDTABLE_TESTS_PROTOCOL_PICK_CLAIM_H_

@@ -1,4 +1,4 @@
-#include "tests/protocol/toy_game.h"
+#include "tests/protocol/pick_claim_game.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,7 +10,7 @@
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "search/playout.h"
-#include "tests/protocol/toy_ruleset.h"
+#include "tests/protocol/pick_claim.h"
 #include "tools/game_impl.h"
 
 namespace sandtable::protocol_test {
@@ -140,14 +140,15 @@ class StandInGame final : public Game {
 
 }  // namespace
 
-absl::StatusOr<std::shared_ptr<const Game>> CreateToyGame(std::string_view spec,
-                                                          std::string_view scenario_text) {
+absl::StatusOr<std::shared_ptr<const Game>> CreatePickClaimGame(std::string_view spec,
+                                                                std::string_view scenario_text) {
   absl::StatusOr<RulesetSpec> parsed = ParseRulesetSpec(spec);
   if (!parsed.ok()) return parsed.status();
-  if (parsed->name != "toy") {
-    return absl::NotFoundError(absl::StrCat("unknown ruleset '", parsed->name, "'; known: toy"));
+  if (parsed->name != "pick_claim") {
+    return absl::NotFoundError(
+        absl::StrCat("unknown ruleset '", parsed->name, "'; known: pick_claim"));
   }
-  return CreateGameOf<Toy, NeutralEvaluator, UniformRollout>(parsed->values, scenario_text);
+  return CreateGameOf<PickClaim, NeutralEvaluator, UniformRollout>(parsed->values, scenario_text);
 }
 
 std::shared_ptr<const Game> WithStandInSearch(std::shared_ptr<const Game> game) {

@@ -4,8 +4,8 @@
 //   3. chance: the number of sixes rolled ("sixes K", or raw faces "roll 6 3").
 //   4. terminal: player 0 wins with at least one six, or when the picks differ and player
 //      0's is larger; otherwise player 1 wins.
-#ifndef SANDTABLE_TESTS_TOOLS_TOY_GAME_H_
-#define SANDTABLE_TESTS_TOOLS_TOY_GAME_H_
+#ifndef SANDTABLE_TESTS_TOOLS_PICK_SHOOT_H_
+#define SANDTABLE_TESTS_TOOLS_PICK_SHOOT_H_
 
 #include <memory>
 #include <string>
@@ -30,9 +30,9 @@
 
 namespace sandtable::testing {
 
-class ToyGame {
+class PickShoot {
  public:
-  static constexpr std::string_view kName = "toy";
+  static constexpr std::string_view kName = "pick_shoot";
   static constexpr bool kHasSimultaneousNodes = true;
   struct State {
     int step = 0;  // 0 picks, 1 shoot, 2 roll, 3 over
@@ -44,10 +44,10 @@ class ToyGame {
 
   static std::vector<ParamDef> ParamDefs() { return {}; }
   static std::string_view Description() { return "a test game with every node kind"; }
-  static absl::StatusOr<std::shared_ptr<const ToyGame>> Create(const Params&,
-                                                               std::string_view scenario) {
-    if (!scenario.empty()) return absl::InvalidArgumentError("toy takes no scenario");
-    return std::make_shared<const ToyGame>();
+  static absl::StatusOr<std::shared_ptr<const PickShoot>> Create(const Params&,
+                                                                 std::string_view scenario) {
+    if (!scenario.empty()) return absl::InvalidArgumentError("pick_shoot takes no scenario");
+    return std::make_shared<const PickShoot>();
   }
 
   State InitialState() const { return State{}; }
@@ -142,16 +142,16 @@ class ToyGame {
   }
 };
 
-static_assert(RegisteredRuleset<ToyGame>);
+static_assert(RegisteredRuleset<PickShoot>);
 
-// The toy game behind the type-erased interface, as the registry would make it.
-inline std::shared_ptr<const Game> ToyGameObject() {
+// The pick_shoot game behind the type-erased interface, as the registry would make it.
+inline std::shared_ptr<const Game> PickShootGameObject() {
   absl::StatusOr<std::shared_ptr<const Game>> game =
-      CreateGameOf<ToyGame, NeutralEvaluator, UniformRollout>({}, "");
+      CreateGameOf<PickShoot, NeutralEvaluator, UniformRollout>({}, "");
   CHECK(game.ok());
   return *game;
 }
 
 }  // namespace sandtable::testing
 
-#endif  // SANDTABLE_TESTS_TOOLS_TOY_GAME_H_
+#endif  // SANDTABLE_TESTS_TOOLS_PICK_SHOOT_H_
