@@ -5,7 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/check.h"
-#include "engine/dice.h"
+#include "engine/dice_pool.h"
 #include "engine/rng.h"
 #include "engine/square_grid.h"
 #include "engine/text.h"
@@ -14,6 +14,12 @@ namespace sandtable {
 namespace {
 
 constexpr uint8_t kNoCell = 255;
+
+// The shot: kDice d6, each hitting on kHitOn or more.
+DicePool ShotPool() {
+  return DicePool::CountSuccesses(TemplateGame::kDice, 6,
+                                  SuccessRule::AtLeast(TemplateGame::kHitOn));
+}
 
 absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
@@ -59,8 +65,9 @@ TemplateGame::TemplateGame(int size, int turns)
     };
   }
   // The shot's pool, computed once: P(k hits) for kDice dice hitting on kHitOn+.
-  const std::vector<Probability> p = SuccessCountDistribution(kDice, 6, 7 - kHitOn);
-  for (int k = 0; k <= kDice; ++k) hits_.push_back({kHitsBase + static_cast<Action>(k), p[k]});
+  for (const PoolOutcome& hits : ShotPool().Distribution()) {
+    hits_.push_back({kHitsBase + static_cast<Action>(hits.value), hits.probability});
+  }
 }
 
 TemplateGame::State TemplateGame::InitialState() const {
@@ -161,15 +168,12 @@ absl::StatusOr<Action> TemplateGame::ParseAction(const State& state, Player play
     if (std::optional<int> hits = ParseWordAndNumber(text, "hits", kDice)) {
       return kHitsBase + static_cast<Action>(*hits);
     }
-    if (words.size() == kDice + 1 && words[0] == "roll") {
-      int hits = 0;
-      for (size_t i = 1; i < words.size(); ++i) {
-        const std::optional<int> face = ParseBoundedInt(words[i], 6);
-        if (!face || *face < 1)
-          return Error(absl::StrCat("'", Printable(words[i]), "' is not a face of a d6"));
-        hits += *face >= kHitOn ? 1 : 0;
-      }
-      return kHitsBase + static_cast<Action>(hits);
+    if (!words.empty() && words[0] == "roll") {
+      // The same pool as the distribution, so typed faces and odds cannot disagree.
+      const absl::StatusOr<int> hits =
+          ShotPool().OutcomeOfFacesText(TrimBlanks(text).substr(std::string_view("roll").size()));
+      if (!hits.ok()) return hits.status();
+      return kHitsBase + static_cast<Action>(*hits);
     }
     return Error(absl::StrCat("expected 'hits 0..", kDice, "' or 'roll' and ", kDice, " faces"));
   }

@@ -1,8 +1,8 @@
 // template: the smallest complete ruleset, written to be copied (docs/adding-a-ruleset.md).
 // Two scouts duel over a flag on a small square grid. On its turn a scout either steps to
 // an orthogonally adjacent free cell or, when the enemy is within range, shoots with a pool
-// of two dice that hit on 5+; each hit takes one of the target's two health. A scout at 0
-// health loses. After `turns` turns a scout on the flag wins, otherwise it is a draw.
+// of two dice that hit on 5+ (a DicePool); each hit takes one of the target's two health. A scout
+// at 0 health loses. After `turns` turns a scout on the flag wins, otherwise it is a draw.
 //
 // It shows each part of the contract (engine/ruleset.h) in its plainest form: a trivially
 // copyable State, one immutable game object with precomputed tables, a chance node whose
@@ -93,7 +93,7 @@ class TemplateGame {
   int turns_;
   int flag_;                                        // the centre cell
   std::vector<std::array<uint8_t, 4>> neighbours_;  // per cell, ascending; 255: none
-  std::vector<ChanceOutcome> hits_;                 // the pool's distribution
+  std::vector<ChanceOutcome> hits_;                 // the shot pool's distribution
 };
 
 }  // namespace sandtable
