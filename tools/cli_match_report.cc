@@ -112,7 +112,7 @@ int RunMatchReportWith(int argc, const char* const* argv, std::istream& in, std:
         << match.games << " games, seed " << match.seed << "\n"
         << MatchSummary(merged->score, flags.sprt, elo0, elo1);
   }
-  return merged->missing_pairs.empty() ? kExitOk : kExitFailure;
+  return merged->missing_pair_count == 0 ? kExitOk : kExitFailure;
 }
 
 int RunMatchReport(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

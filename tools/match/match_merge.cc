@@ -1,5 +1,6 @@
 #include "tools/match/match_merge.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string_view>
@@ -34,9 +35,10 @@ bool SameGame(const GameRecord& x, const GameRecord& y) {
          x.score[1] == y.score[1] && x.plies == y.plies && x.final_position == y.final_position;
 }
 
+constexpr size_t kShown = 10;
+
 // "3, 7, 11" or "3, 7, 11, ... (40 in all)".
 std::string ListHead(const std::vector<int64_t>& values) {
-  constexpr size_t kShown = 10;
   if (values.size() <= kShown) return absl::StrJoin(values, ", ");
   return absl::StrCat(absl::StrJoin(values.begin(), values.begin() + kShown, ", "), ", ... (",
                       values.size(), " in all)");
@@ -90,14 +92,35 @@ absl::StatusOr<MergedMatch> MergeShards(const std::vector<ShardFile>& files) {
   if (first_place.empty()) return absl::InvalidArgumentError("no game lines in the input");
 
   merged.pairs = (merged.match.games + 1) / 2;
-  for (int64_t pair = 0; pair < merged.pairs; ++pair) {
-    const bool second_exists = 2 * pair + 1 < merged.match.games;
-    if (!games.contains(2 * pair) || (second_exists && !games.contains(2 * pair + 1))) {
+  if (shard_counts.size() == 1) merged.shard_count = *shard_counts.begin();
+  // Walks the pairs that have a game, so a long match costs what its lines cost.
+  std::vector<bool> rerun(merged.shard_count > 1 ? merged.shard_count : 0, false);
+  const auto missing = [&](int64_t from, int64_t to) {  // pairs [from, to)
+    if (from >= to) return;
+    merged.missing_pair_count += to - from;
+    for (int64_t pair = from; pair < to && merged.missing_pairs.size() < kListedPairs; ++pair) {
       merged.missing_pairs.push_back(pair);
     }
+    if (rerun.empty()) return;
+    const int64_t shards = merged.shard_count;
+    for (int64_t pair = from; pair < std::min(to, from + shards); ++pair) {
+      rerun[pair % shards] = true;
+    }
+  };
+  int64_t next_pair = 0;
+  for (auto it = games.begin(); it != games.end(); it = games.lower_bound(2 * next_pair)) {
+    const int64_t pair = it->first / 2;
+    missing(next_pair, pair);
+    const bool whole = games.contains(2 * pair) && (2 * pair + 1 >= merged.match.games ||
+                                                    games.contains(2 * pair + 1));
+    if (!whole) missing(pair, pair + 1);
+    next_pair = pair + 1;
+  }
+  missing(next_pair, merged.pairs);
+  for (int64_t shard = 0; shard < static_cast<int64_t>(rerun.size()); ++shard) {
+    if (rerun[shard]) merged.shards_to_rerun.push_back(shard);
   }
   merged.duplicate_pairs.assign(duplicate_pairs.begin(), duplicate_pairs.end());
-  if (shard_counts.size() == 1) merged.shard_count = *shard_counts.begin();
   // Scored in index order, as a match on one thread adds them: the same sums to the bit.
   for (const auto& [index, record] : games) {
     merged.score.AddGame(record.a_result);
@@ -117,17 +140,20 @@ absl::StatusOr<MergedMatch> MergeShards(const std::vector<ShardFile>& files) {
             : absl::StrCat("; ", merged.differing_duplicates,
                            " of them disagree (a player limited by time?), the first counts")));
   }
-  if (!merged.missing_pairs.empty()) {
-    std::string where;
-    if (merged.shard_count > 1) {
-      std::set<int64_t> shards;
-      for (const int64_t pair : merged.missing_pairs) shards.insert(pair % merged.shard_count);
-      where = absl::StrCat(" (rerun shard ", ListHead({shards.begin(), shards.end()}), " of ",
+  if (merged.missing_pair_count > 0) {
+    const std::string where =
+        merged.shards_to_rerun.empty()
+            ? ""
+            : absl::StrCat(" (rerun shard ", ListHead(merged.shards_to_rerun), " of ",
                            merged.shard_count, ")");
-    }
-    merged.warnings.push_back(absl::StrCat("missing ", merged.missing_pairs.size(), " of ",
-                                           merged.pairs,
-                                           " pairs: ", ListHead(merged.missing_pairs), where));
+    const std::string listed =
+        merged.missing_pair_count > static_cast<int64_t>(kShown)
+            ? absl::StrCat(absl::StrJoin(merged.missing_pairs.begin(),
+                                         merged.missing_pairs.begin() + kShown, ", "),
+                           ", ...")
+            : absl::StrJoin(merged.missing_pairs, ", ");
+    merged.warnings.push_back(absl::StrCat("missing ", merged.missing_pair_count, " of ",
+                                           merged.pairs, " pairs: ", listed, where));
   }
   return merged;
 }

@@ -21,18 +21,23 @@ struct ShardFile {
   std::string text;
 };
 
+inline constexpr size_t kListedPairs = 1000;
+
 struct MergedMatch {
   MatchIdentity match;
   std::vector<GameRecord> games;  // by index, each once
   MatchScore score;               // for A, summed in index order as an unsharded match does
   int64_t pairs = 0;              // in the whole match: games / 2 rounded up
-  std::vector<int64_t> missing_pairs;    // with a game missing, ascending
+  int64_t missing_pair_count = 0;  // pairs with a game missing
+  std::vector<int64_t> missing_pairs;    // the first kListedPairs of them, ascending
   std::vector<int64_t> duplicate_pairs;  // with a game seen more than once, ascending
   // Games seen more than once whose lines disagree (a player that is not reproducible,
   // such as one limited by time); the first line counts.
   int64_t differing_duplicates = 0;
-  // The shard count M when every line agrees on it (to say which shards to rerun), else 0.
+  // The shard count M when every line agrees on it, else 0; then the shards that hold the
+  // missing pairs, ascending.
   int64_t shard_count = 0;
+  std::vector<int64_t> shards_to_rerun;
   std::vector<std::string> warnings;  // one line each, without a newline
 };
 
