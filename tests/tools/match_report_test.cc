@@ -160,6 +160,19 @@ TEST(MatchReportTest, ListsMissingPairs) {
             "sandtable match-report: warning: missing 4 of 11 pairs: 1, 4, 7, 10 (rerun shard 1 "
             "of 3)\n");
   EXPECT_THAT(outcome.out, HasSubstr("in 14 games"));
+  // One shard of a very long match: counted without a walk over every pair, listed briefly.
+  const Outcome tiny_shard = Match({"--shard", "0/1000000"}, 100'000'000);
+  ASSERT_EQ(tiny_shard.code, kExitOk) << tiny_shard.err;
+  merged = MergeShards(Files({tiny_shard.out}));
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  EXPECT_EQ(merged->games.size(), 100u);
+  EXPECT_EQ(merged->missing_pair_count, 50'000'000 - 50);
+  EXPECT_EQ(merged->missing_pairs.size(), kListedPairs);
+  EXPECT_EQ(merged->shards_to_rerun.size(), 999'999u);
+  EXPECT_THAT(merged->warnings.back(),
+              HasSubstr("missing 49999950 of 50000000 pairs: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... "
+                        "(rerun shard 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... (999999 in all) of "
+                        "1000000)"));
 }
 
 TEST(MatchReportTest, RefusesAnotherMatchByName) {
