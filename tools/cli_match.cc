@@ -102,8 +102,7 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       return absl::InvalidArgumentError("--concurrency must be 1..256");
     }
     if (result.count("sprt")) {
-      absl::StatusOr<SprtBounds> bounds =
-          CheckSprtBounds(result["sprt"].as<std::vector<double>>());
+      absl::StatusOr<SprtBounds> bounds = CheckSprtBounds(result["sprt"].as<std::vector<double>>());
       if (!bounds.ok()) return bounds.status();
       if (flags.sharded) {
         // A shard that stopped early would leave the merged match short of its pairs.

@@ -38,9 +38,8 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "skipped; each with a warning on stderr. FILE '-' is standard input.");
     options.add_options()("json", "the summary as one JSON line")(
         "sprt", "the SPRT of H0: elo = elo0 against H1: elo = elo1, given as elo0,elo1",
-        cxxopts::value<std::vector<double>>())("files", "shard files",
-                                               cxxopts::value<std::vector<std::string>>())(
-        "h,help", "this help");
+        cxxopts::value<std::vector<double>>())(
+        "files", "shard files", cxxopts::value<std::vector<std::string>>())("h,help", "this help");
     options.parse_positional({"files"});
     options.positional_help("FILE...");
     const cxxopts::ParseResult result = options.parse(argc, argv);
@@ -51,8 +50,7 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     flags.files = result["files"].as<std::vector<std::string>>();
     flags.json = result.count("json") > 0;
     if (result.count("sprt")) {
-      absl::StatusOr<SprtBounds> bounds =
-          CheckSprtBounds(result["sprt"].as<std::vector<double>>());
+      absl::StatusOr<SprtBounds> bounds = CheckSprtBounds(result["sprt"].as<std::vector<double>>());
       if (!bounds.ok()) return bounds.status();
       flags.sprt = true;
       flags.bounds = *bounds;

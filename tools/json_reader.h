@@ -19,7 +19,7 @@ struct JsonValue {
   bool boolean = false;
   double number = 0;
   std::string string;
-  std::vector<JsonValue> items;                             // kArray
+  std::vector<JsonValue> items;                            // kArray
   std::vector<std::pair<std::string, JsonValue>> members;  // kObject, in the text's order
 
   // The member named `key` of an object (the first, should there be several), or null.

@@ -35,8 +35,7 @@ constexpr Command kCommands[] = {
     {"analyse", "analyse one position (text table or --json)", &RunAnalyse},
     {"odds", "the exact outcome distribution of one action", &RunOdds},
     {"match", "bot against bot: score, Elo, SPRT; --shard K/M plays one shard", &RunMatch},
-    {"match-report", "merge the JSON lines of a match's shards into its summary",
-     &RunMatchReport},
+    {"match-report", "merge the JSON lines of a match's shards into its summary", &RunMatchReport},
     {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
     {"render", "draw a position as a viewer sees it: text board or SVG picture", &RunRender},
 };

@@ -3,7 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "tools/cli_json.h"
 
@@ -43,10 +45,15 @@ TEST(JsonReaderTest, DecodesEscapes) {
 }
 
 TEST(JsonReaderTest, RejectsWhatIsNotJson) {
-  for (const char* bad :
-       {"", "{", "{\"a\":1", "{\"a\" 1}", "{a:1}", "[1,]", "[1 2]", "01", "1.", ".5", "+1",
-        "1e", "-", "nan", "inf", "1e999", "tru", "\"open", "\"\\x\"", "\"\\u12\"",
-        "\"\\ud83d\"", "\"\\ude00\"", "\"tab\there\"", "{} {}", "\"a\"x"}) {
+  constexpr const char* kBadValues[] = {"x",     "{",   "{\"a\":1", "{\"a\" 1}", "{a:1}", "[1,]",
+                                        "[1 2]", "01",  "1.",       ".5",        "+1",    "1e",
+                                        "-",     "nan", "inf",      "1e999",     "tru",   "{} {}"};
+  constexpr const char* kBadStrings[] = {"\"open",      "\"\\x\"",       "\"\\u12\"", "\"\\ud83d\"",
+                                         "\"\\ude00\"", "\"tab\there\"", "\"a\"x"};
+  std::vector<const char*> bad_texts(std::begin(kBadValues), std::end(kBadValues));
+  bad_texts.insert(bad_texts.end(), std::begin(kBadStrings), std::end(kBadStrings));
+  EXPECT_FALSE(ParseJson("").ok());
+  for (const char* bad : bad_texts) {
     const absl::StatusOr<JsonValue> value = ParseJson(bad);
     EXPECT_FALSE(value.ok()) << bad;
     if (!value.ok()) {
@@ -57,12 +64,10 @@ TEST(JsonReaderTest, RejectsWhatIsNotJson) {
 
 TEST(JsonReaderTest, LimitsTheDepth) {
   const int deep = kMaxJsonDepth + 1;
-  EXPECT_THAT(std::string(ParseJson(std::string(deep, '[') + std::string(deep, ']'))
-                              .status()
-                              .message()),
-              HasSubstr("nested too deeply"));
-  EXPECT_TRUE(
-      ParseJson(std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']')).ok());
+  EXPECT_THAT(
+      std::string(ParseJson(std::string(deep, '[') + std::string(deep, ']')).status().message()),
+      HasSubstr("nested too deeply"));
+  EXPECT_TRUE(ParseJson(std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']')).ok());
 }
 
 }  // namespace

@@ -34,9 +34,9 @@ struct Outcome {
 
 Outcome Match(std::vector<std::string> extra, int64_t games = 21, const char* seed = "7",
               const char* b = "greedy") {
-  std::vector<std::string> args = {"match",      "--ruleset", "kuhn_poker", "--a",
-                                   "ismcts:iterations=30", "--b",  b,     "--games",
-                                   absl::StrCat(games),    "--seed", seed};
+  std::vector<std::string> args = {
+      "match",   "--ruleset",         "kuhn_poker", "--a", "ismcts:iterations=30", "--b", b,
+      "--games", absl::StrCat(games), "--seed",     seed};
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<const char*> argv;
   for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -201,8 +201,7 @@ TEST(MatchReportTest, RefusesAnotherMatchByName) {
   }
   // Another scenario file (its fingerprint) is another match.
   std::string other = Shard(1);
-  absl::StrReplaceAll({{"\"scenario\":\"\"", "\"scenario\":\"fnv1a64:0123456789abcdef\""}},
-                      &other);
+  absl::StrReplaceAll({{"\"scenario\":\"\"", "\"scenario\":\"fnv1a64:0123456789abcdef\""}}, &other);
   const absl::StatusOr<MergedMatch> merged = MergeShards(Files({shard, other}));
   EXPECT_THAT(std::string(merged.status().message()),
               HasSubstr("s1:1: a line of a different match: scenario "

@@ -5,8 +5,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/string_view.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
 #include "engine/text.h"
 #include "tools/cli_json.h"
 #include "tools/json_reader.h"
@@ -22,8 +22,7 @@ std::string ScenarioFingerprint(std::string_view text) {
   return absl::StrFormat("fnv1a64:%016x", hash);
 }
 
-std::string GameLine(const GameRecord& record, const MatchIdentity& match,
-                     const ShardSpec& shard) {
+std::string GameLine(const GameRecord& record, const MatchIdentity& match, const ShardSpec& shard) {
   JsonWriter json;
   json.BeginObject();
   json.Key("type").String("game");
@@ -84,8 +83,7 @@ absl::StatusOr<uint64_t> SeedField(const JsonValue& line, absl::string_view key)
   absl::StatusOr<std::string> text = StringField(line, key);
   if (!text.ok()) return text.status();
   uint64_t seed = 0;
-  const bool digits =
-      !text->empty() && text->find_first_not_of("0123456789") == std::string::npos;
+  const bool digits = !text->empty() && text->find_first_not_of("0123456789") == std::string::npos;
   if (!digits || !absl::SimpleAtoi(*text, &seed)) {
     return Bad(key, "must be a decimal 64-bit seed in a string");
   }

@@ -31,8 +31,7 @@ struct MatchIdentity {
 std::string ScenarioFingerprint(std::string_view text);
 
 // One game's line, without the newline.
-std::string GameLine(const GameRecord& record, const MatchIdentity& match,
-                     const ShardSpec& shard);
+std::string GameLine(const GameRecord& record, const MatchIdentity& match, const ShardSpec& shard);
 
 struct MatchLine {
   MatchIdentity match;

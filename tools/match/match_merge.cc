@@ -7,16 +7,15 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/string_view.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 
 namespace sandtable {
 namespace {
 
 // The first field in which `line` differs from `match`, as "<field> X, not Y".
 std::string Difference(const MatchIdentity& match, const MatchIdentity& line) {
-  const auto quoted = [](absl::string_view field, const std::string& got,
-                         const std::string& want) {
+  const auto quoted = [](absl::string_view field, const std::string& got, const std::string& want) {
     return absl::StrCat(field, " '", got, "', not '", want, "'");
   };
   if (line.ruleset != match.ruleset) return quoted("ruleset", line.ruleset, match.ruleset);
@@ -77,9 +76,9 @@ absl::StatusOr<MergedMatch> MergeShards(const std::vector<ShardFile>& files) {
         merged.match = game.match;
         first_place = place;
       } else if (!(game.match == merged.match)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(place, ": a line of a different match: ",
-                         Difference(merged.match, game.match), " (as in ", first_place, ")"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            place, ": a line of a different match: ", Difference(merged.match, game.match),
+            " (as in ", first_place, ")"));
       }
       shard_counts.insert(game.shard.count);
       const auto [it, fresh] = games.try_emplace(game.record.index, game.record);
@@ -111,8 +110,8 @@ absl::StatusOr<MergedMatch> MergeShards(const std::vector<ShardFile>& files) {
   for (auto it = games.begin(); it != games.end(); it = games.lower_bound(2 * next_pair)) {
     const int64_t pair = it->first / 2;
     missing(next_pair, pair);
-    const bool whole = games.contains(2 * pair) && (2 * pair + 1 >= merged.match.games ||
-                                                    games.contains(2 * pair + 1));
+    const bool whole = games.contains(2 * pair) &&
+                       (2 * pair + 1 >= merged.match.games || games.contains(2 * pair + 1));
     if (!whole) missing(pair, pair + 1);
     next_pair = pair + 1;
   }
@@ -141,11 +140,10 @@ absl::StatusOr<MergedMatch> MergeShards(const std::vector<ShardFile>& files) {
                            " of them disagree (a player limited by time?), the first counts")));
   }
   if (merged.missing_pair_count > 0) {
-    const std::string where =
-        merged.shards_to_rerun.empty()
-            ? ""
-            : absl::StrCat(" (rerun shard ", ListHead(merged.shards_to_rerun), " of ",
-                           merged.shard_count, ")");
+    const std::string where = merged.shards_to_rerun.empty()
+                                  ? ""
+                                  : absl::StrCat(" (rerun shard ", ListHead(merged.shards_to_rerun),
+                                                 " of ", merged.shard_count, ")");
     const std::string listed =
         merged.missing_pair_count > static_cast<int64_t>(kShown)
             ? absl::StrCat(absl::StrJoin(merged.missing_pairs.begin(),

@@ -25,10 +25,10 @@ inline constexpr size_t kListedPairs = 1000;
 
 struct MergedMatch {
   MatchIdentity match;
-  std::vector<GameRecord> games;  // by index, each once
-  MatchScore score;               // for A, summed in index order as an unsharded match does
-  int64_t pairs = 0;              // in the whole match: games / 2 rounded up
-  int64_t missing_pair_count = 0;  // pairs with a game missing
+  std::vector<GameRecord> games;         // by index, each once
+  MatchScore score;                      // for A, summed in index order as an unsharded match does
+  int64_t pairs = 0;                     // in the whole match: games / 2 rounded up
+  int64_t missing_pair_count = 0;        // pairs with a game missing
   std::vector<int64_t> missing_pairs;    // the first kListedPairs of them, ascending
   std::vector<int64_t> duplicate_pairs;  // with a game seen more than once, ascending
   // Games seen more than once whose lines disagree (a player that is not reproducible,

@@ -15,9 +15,9 @@ absl::StatusOr<ShardSpec> ParseShardSpec(std::string_view text) {
     for (char& c : shown) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
     }
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--shard takes K/M, shard K (from 0) of M, 0 <= K < M <= ", kMaxShards, ", got '", shown,
-        text.size() > 40 ? "...'" : "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--shard takes K/M, shard K (from 0) of M, 0 <= K < M <= ", kMaxShards,
+                     ", got '", shown, text.size() > 40 ? "...'" : "'"));
   };
   const size_t slash = text.find('/');
   if (slash == std::string_view::npos) return bad();
