@@ -10,8 +10,8 @@
 namespace sandtable {
 
 const JsonValue* JsonValue::Find(std::string_view key) const {
-  for (const auto& [name, value] : members) {
-    if (name == key) return &value;
+  for (const JsonMember& member : members) {
+    if (member.key == key) return &member.value;
   }
   return nullptr;
 }
@@ -91,7 +91,7 @@ class Reader {
       if (!Take(':')) return Error("':' expected");
       JsonValue member;
       if (absl::Status status = Value(member, depth + 1); !status.ok()) return status;
-      value.members.emplace_back(std::move(key), std::move(member));
+      value.members.push_back({std::move(key), std::move(member)});
       SkipSpace();
       if (Take('}')) return absl::OkStatus();
       if (!Take(',')) return Error("',' or '}' expected");

@@ -6,12 +6,13 @@
 
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 
 namespace sandtable {
+
+struct JsonMember;
 
 struct JsonValue {
   enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
@@ -19,11 +20,17 @@ struct JsonValue {
   bool boolean = false;
   double number = 0;
   std::string string;
-  std::vector<JsonValue> items;                            // kArray
-  std::vector<std::pair<std::string, JsonValue>> members;  // kObject, in the text's order
+  std::vector<JsonValue> items;     // kArray
+  std::vector<JsonMember> members;  // kObject, in the text's order
 
   // The member named `key` of an object (the first, should there be several), or null.
   const JsonValue* Find(std::string_view key) const;
+};
+
+// A pair would need JsonValue complete where it is still being defined.
+struct JsonMember {
+  std::string key;
+  JsonValue value;
 };
 
 inline constexpr int kMaxJsonDepth = 32;
