@@ -8,7 +8,10 @@
 #include "absl/strings/str_format.h"
 #include "tools/cli_common.h"
 #include "tools/json_writer.h"
+#include "tools/match/match_lines.h"
 #include "tools/match/match_runner.h"
+#include "tools/match/match_shard.h"
+#include "tools/match/match_summary.h"
 
 namespace sandtable {
 namespace {
@@ -20,12 +23,12 @@ struct Flags : GameFlags {
   int concurrency = 1;
   uint64_t seed = 0;
   bool json = false;
+  ShardSpec shard;
+  bool sharded = false;
   bool sprt = false;
   double elo0 = 0;
   double elo1 = 0;
 };
-
-constexpr int kMaxSprtElo = 2000;
 
 absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
   return CatchFlagErrors([&]() -> absl::Status {
@@ -46,6 +49,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "concurrency", "games played at once (default 1)", cxxopts::value<int>())(
         "seed", "match seed (default 0)", cxxopts::value<uint64_t>())(
         "json", "one JSON line per game, then a summary line")(
+        "shard",
+        "K/M: play only shard K (from 0) of M, the pairs whose index is K modulo M; implies "
+        "--json (merge the shards' lines with match-report)",
+        cxxopts::value<std::string>())(
         "sprt", "run an SPRT of H0: elo = elo0 against H1: elo = elo1, given as elo0,elo1",
         cxxopts::value<std::vector<double>>())("h,help", "this help");
     // cxxopts takes one-letter names as short options (-a); accept --a and --a=X too.
@@ -82,6 +89,13 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (result.count("concurrency")) flags.concurrency = result["concurrency"].as<int>();
     if (result.count("seed")) flags.seed = result["seed"].as<uint64_t>();
     flags.json = result.count("json") > 0;
+    if (result.count("shard")) {
+      absl::StatusOr<ShardSpec> shard = ParseShardSpec(result["shard"].as<std::string>());
+      if (!shard.ok()) return shard.status();
+      flags.shard = *shard;
+      flags.sharded = true;
+      flags.json = true;
+    }
     if (flags.games < 1 || flags.games > 100'000'000) {
       return absl::InvalidArgumentError("--games must be 1..100000000");
     }
@@ -89,76 +103,19 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       return absl::InvalidArgumentError("--concurrency must be 1..256");
     }
     if (result.count("sprt")) {
-      const std::vector<double> bounds = result["sprt"].as<std::vector<double>>();
-      if (bounds.size() != 2 || !std::isfinite(bounds[0]) || !std::isfinite(bounds[1]) ||
-          bounds[0] >= bounds[1]) {
-        return absl::InvalidArgumentError("--sprt takes elo0,elo1 with elo0 < elo1");
-      }
-      // Beyond this the expected scores round to 0 or 1, where no outcome distribution fits.
-      if (std::abs(bounds[0]) > kMaxSprtElo || std::abs(bounds[1]) > kMaxSprtElo) {
+      absl::StatusOr<SprtBounds> bounds = CheckSprtBounds(result["sprt"].as<std::vector<double>>());
+      if (!bounds.ok()) return bounds.status();
+      if (flags.sharded) {
+        // A shard that stopped early would leave the merged match short of its pairs.
         return absl::InvalidArgumentError(
-            absl::StrCat("--sprt bounds must lie in -", kMaxSprtElo, "..", kMaxSprtElo));
+            "--sprt cannot stop a shard early: give --sprt to match-report instead");
       }
       flags.sprt = true;
-      flags.elo0 = bounds[0];
-      flags.elo1 = bounds[1];
+      flags.elo0 = bounds->elo0;
+      flags.elo1 = bounds->elo1;
     }
     return absl::OkStatus();
   });
-}
-
-std::string GameJson(const GameRecord& record, const Flags& flags) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("type").String("game");
-  json.Key("game").Int(record.index);
-  json.Key("seed").String(absl::StrCat(record.seed));  // 64-bit: a string survives any parser
-  json.Key("a").String(flags.a.text);
-  json.Key("b").String(flags.b.text);
-  json.Key("aSeat").Int(record.a_seat);
-  json.Key("aResult").Double(record.a_result);
-  json.Key("score").BeginArray().Int(record.score[0]).Int(record.score[1]).EndArray();
-  json.Key("plies").Int(record.plies);
-  json.Key("seconds").Double(record.seconds);
-  json.Key("final").String(record.final_position);
-  json.EndObject();
-  return json.str();
-}
-
-std::string SummaryJson(const MatchScore& score, const Flags& flags) {
-  const EloEstimate elo = EstimateElo(score);
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("type").String("summary");
-  json.Key("games").Int(score.games());
-  json.Key("wins").Int(score.wins);
-  json.Key("draws").Int(score.draws);
-  json.Key("losses").Int(score.losses);
-  json.Key("score").Double(score.Fraction());
-  json.Key("pairs").BeginArray();  // completed pairs worth 0, 1/2, 1, 3/2, 2 points to A
-  for (int64_t n : score.pairs) json.Int(n);
-  json.EndArray();
-  json.Key("elo").Double(elo.elo);
-  json.Key("eloLower").Double(elo.lower);
-  json.Key("eloUpper").Double(elo.upper);
-  json.Key("meanReturn").Double(score.MeanReturn());
-  if (const ReturnInterval interval = MeanReturnInterval(score); interval.valid) {
-    json.Key("meanReturnLower").Double(interval.lower);
-    json.Key("meanReturnUpper").Double(interval.upper);
-  }
-  if (flags.sprt) {
-    const SprtResult sprt = Sprt(score, flags.elo0, flags.elo1);
-    json.Key("sprt").BeginObject();
-    json.Key("elo0").Double(flags.elo0);
-    json.Key("elo1").Double(flags.elo1);
-    json.Key("llr").Double(sprt.llr);
-    json.Key("lowerBound").Double(sprt.lower_bound);
-    json.Key("upperBound").Double(sprt.upper_bound);
-    json.Key("decision").String(SprtDecisionName(sprt.decision));
-    json.EndObject();
-  }
-  json.EndObject();
-  return json.str();
 }
 
 std::string ProgressBar(int64_t done, int64_t total, const MatchScore& score) {
@@ -169,43 +126,7 @@ std::string ProgressBar(int64_t done, int64_t total, const MatchScore& score) {
                          score.losses);
 }
 
-std::string SignedElo(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
-  return absl::StrFormat("%+.1f", elo);
-}
-
 }  // namespace
-
-std::string MatchSummary(const MatchScore& score, bool sprt, double elo0, double elo1) {
-  const EloEstimate elo = EstimateElo(score);
-  std::string text =
-      absl::StrFormat("A: %d wins, %d draws, %d losses in %d games; score %.1f/%d = %.1f%%\n",
-                      score.wins, score.draws, score.losses, score.games(),
-                      static_cast<double>(score.wins) + 0.5 * static_cast<double>(score.draws),
-                      score.games(), 100 * score.Fraction());
-  const std::string model = score.pair_count() > 0
-                                ? absl::StrCat("pentanomial, ", score.pair_count(), " pairs")
-                                : "per game";
-  absl::StrAppend(&text, "Elo difference ", SignedElo(elo.elo), " (95% interval ",
-                  SignedElo(elo.lower), " .. ", SignedElo(elo.upper), "; ", model, ")\n");
-  // How much A wins on average: where a win can be worth more or less (kuhn_poker's chips)
-  // this says what the counts above cannot.
-  const ReturnInterval interval = MeanReturnInterval(score);
-  absl::StrAppend(
-      &text, absl::StrFormat("Mean return of A: %+.3f per game", score.MeanReturn()),
-      interval.valid
-          ? absl::StrFormat(" (95%% interval %+.3f .. %+.3f over %d pairs)\n", interval.lower,
-                            interval.upper, score.pair_count())
-          : absl::StrCat(" (an interval from ", kMinPairsForReturnInterval, " pairs on)\n"));
-  if (sprt) {
-    const SprtResult result = Sprt(score, elo0, elo1);
-    absl::StrAppend(&text, absl::StrFormat("SPRT elo0=%g elo1=%g alpha=beta=0.05: LLR %.3f "
-                                           "(bounds %.3f, %.3f): %s\n",
-                                           elo0, elo1, result.llr, result.lower_bound,
-                                           result.upper_bound, SprtDecisionName(result.decision)));
-  }
-  return text;
-}
 
 int RunMatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   Flags flags;
@@ -220,11 +141,31 @@ int RunMatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
   options.games = flags.games;
   options.concurrency = flags.concurrency;
   options.seed = flags.seed;
+  options.shard = flags.shard;
+  MatchIdentity match;
+  match.ruleset = (*game)->spec();
+  if (!flags.scenario.empty()) {
+    // Read again only to name it: LoadGame has read the same file.
+    absl::StatusOr<std::string> text = ReadScenarioFile(flags.scenario);
+    if (!text.ok()) return Fail("match", text.status(), err);
+    match.scenario = ScenarioFingerprint(*text);
+  }
+  match.a = flags.a.text;
+  match.b = flags.b.text;
+  match.seed = flags.seed;
+  match.games = flags.games;
+  const int64_t games = ShardGameCount(flags.games, flags.shard);
   int64_t done = 0;
   options.on_game = [&](const GameRecord& record, const MatchScore& score) {
     ++done;
-    if (flags.json) out << GameJson(record, flags) << std::endl;
-    err << ProgressBar(done, flags.games, score) << std::flush;
+    if (flags.json) {
+      // One write of the whole line, then a flush: a shard killed between games leaves only
+      // whole lines, and one killed inside a write at most a truncated last one.
+      const std::string line = GameLine(record, match, flags.shard) + "\n";
+      out.write(line.data(), static_cast<std::streamsize>(line.size()));
+      out.flush();
+    }
+    err << ProgressBar(done, games, score) << std::flush;
     if (flags.sprt) return Sprt(score, flags.elo0, flags.elo1).decision == SprtDecision::kContinue;
     return true;
   };
@@ -236,7 +177,7 @@ int RunMatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const MatchResult result = PlayMatch(**game, options);
   err << "\n";
   if (flags.json) {
-    out << SummaryJson(result.score, flags) << "\n";
+    out << SummaryJson(result.score, flags.sprt, flags.elo0, flags.elo1) << "\n";
   } else {
     out << MatchSummary(result.score, flags.sprt, flags.elo0, flags.elo1);
     if (result.score.games() < flags.games) {

@@ -11,6 +11,7 @@
 #include "tools/cli_common.h"
 #include "tools/cli_demo.h"
 #include "tools/cli_match.h"
+#include "tools/cli_match_report.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
 #include "tools/cli_render.h"
@@ -33,17 +34,19 @@ constexpr Command kCommands[] = {
     {"bench", "random playouts per second; --search: fixed searches and a signature", &RunBench},
     {"analyse", "analyse one position (text table or --json)", &RunAnalyse},
     {"odds", "the exact outcome distribution of one action", &RunOdds},
-    {"match", "bot against bot: score, Elo, SPRT", &RunMatch},
+    {"match", "bot against bot: score, Elo, SPRT; --shard K/M plays one shard", &RunMatch},
+    {"match-report", "merge the JSON lines of a match's shards into its summary", &RunMatchReport},
     {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
     {"render", "draw a position as a viewer sees it: text board or SVG picture", &RunRender},
 };
 
 void PrintUsage(std::ostream& out) {
   out << "usage: sandtable [command] [flags]   (no command: the text protocol on stdin)\n"
-         "  play      a game against the bot in the terminal\n";
+         "  play          a game against the bot in the terminal\n";
   for (const Command& command : kCommands) {
-    out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.summary
-        << "\n";
+    constexpr size_t kColumn = 14;
+    out << "  " << command.name << std::string(kColumn - command.name.size(), ' ')
+        << command.summary << "\n";
   }
   out << "Every command takes --help.\n";
 }

@@ -66,15 +66,17 @@ GameRecord PlayMatchGame(const Game& game, MatchPlayer& a, MatchPlayer& b, int64
 MatchResult PlayMatch(const Game& game, const MatchOptions& options) {
   MatchResult result;
   std::mutex mutex;
-  std::atomic<int64_t> next{0};
+  std::atomic<int64_t> next{0};  // the shard's k-th game
+  const int64_t shard_games = ShardGameCount(options.games, options.shard);
   std::atomic<bool> halt{false};
   std::unordered_map<int64_t, double> waiting_for_partner;  // pair -> A's result in its first
   auto worker = [&] {
     const std::unique_ptr<MatchPlayer> a = NewMatchPlayer(options.a, game);
     const std::unique_ptr<MatchPlayer> b = NewMatchPlayer(options.b, game);
     while (!halt.load()) {
-      const int64_t index = next.fetch_add(1);
-      if (index >= options.games) return;
+      const int64_t k = next.fetch_add(1);
+      if (k >= shard_games) return;
+      const int64_t index = ShardGameIndex(k, options.shard);
       const GameRecord record = PlayMatchGame(game, *a, *b, index, options.seed);
       const std::lock_guard<std::mutex> lock(mutex);
       result.games.push_back(record);
@@ -89,7 +91,7 @@ MatchResult PlayMatch(const Game& game, const MatchOptions& options) {
     }
   };
   const int threads = static_cast<int>(
-      std::clamp<int64_t>(options.concurrency, 1, std::max<int64_t>(1, options.games)));
+      std::clamp<int64_t>(options.concurrency, 1, std::max<int64_t>(1, shard_games)));
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
   worker();

@@ -12,6 +12,7 @@
 #include "tools/game.h"
 #include "tools/match/elo.h"
 #include "tools/match/match_player.h"
+#include "tools/match/match_shard.h"
 
 namespace sandtable {
 
@@ -32,13 +33,14 @@ struct MatchOptions {
   int64_t games = 2;
   int concurrency = 1;
   uint64_t seed = 0;
+  ShardSpec shard;  // play only this shard's pairs (default: all of them)
   // Called for each finished game, serialised, in completion order, with the running score
   // of A; return false to start no further games (e.g. when an SPRT has decided).
   std::function<bool(const GameRecord&, const MatchScore&)> on_game;
 };
 
 struct MatchResult {
-  std::vector<GameRecord> games;  // by index
+  std::vector<GameRecord> games;  // by index (the shard's games only)
   MatchScore score;               // for A
 };
 
