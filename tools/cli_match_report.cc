@@ -13,7 +13,7 @@
 #include "tools/cli_common.h"
 #include "tools/match/match_merge.h"
 #include "tools/match/match_summary.h"
-#include "tools/protocol_text.h"
+#include "engine/text.h"
 
 namespace sandtable {
 namespace {
@@ -67,7 +67,7 @@ absl::StatusOr<std::string> ReadShardFile(const std::string& path, std::istream&
   }
   const auto cannot = [&](absl::string_view why) {
     return absl::InvalidArgumentError(
-        absl::StrCat("cannot read file '", OneLine(path, 120), "'", why));
+        absl::StrCat("cannot read file '", Printable(path, 120), "'", why));
   };
   std::error_code error;
   const std::filesystem::file_status status = std::filesystem::status(path, error);
@@ -96,7 +96,7 @@ int RunMatchReportWith(int argc, const char* const* argv, std::istream& in, std:
   absl::StatusOr<MergedMatch> merged = MergeShards(files);
   if (!merged.ok()) return Fail(kCommand, merged.status(), err);
   for (const std::string& warning : merged->warnings) {
-    err << "sandtable " << kCommand << ": warning: " << OneLine(warning, 400) << "\n";
+    err << "sandtable " << kCommand << ": warning: " << Printable(warning, 400) << "\n";
   }
   const MatchIdentity& match = merged->match;
   const double elo0 = flags.bounds.elo0;

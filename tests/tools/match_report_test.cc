@@ -54,7 +54,10 @@ std::string Shard(int k, int m = 3) {
 
 // Writes the texts to files and runs match-report on them (plus `extra` flags).
 Outcome Report(const std::vector<std::string>& texts, std::vector<std::string> extra = {}) {
-  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "report";
+  // One directory per test: ctest runs the tests of this file in parallel processes.
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) /
+      absl::StrCat("report_", ::testing::UnitTest::GetInstance()->current_test_info()->name());
   std::filesystem::create_directories(dir);
   std::vector<std::string> args = {"match-report"};
   args.insert(args.end(), extra.begin(), extra.end());
