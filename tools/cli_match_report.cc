@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/text.h"
 #include "tools/cli_common.h"
 #include "tools/match/match_merge.h"
 #include "tools/match/match_summary.h"
-#include "engine/text.h"
 
 namespace sandtable {
 namespace {

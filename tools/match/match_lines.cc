@@ -8,8 +8,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "engine/text.h"
-#include "tools/json_writer.h"
 #include "tools/json_reader.h"
+#include "tools/json_writer.h"
 
 namespace sandtable {
 
