@@ -61,8 +61,12 @@ std::vector<ParamDef> DoubletapGame::ParamDefs() {
                0,
                15,
                {}},
-      ParamDef{"quality", "Quality of units the scenario gives no quality= (succeeds on N+)",
-               "4", 2, 6, {}},
+      ParamDef{"quality",
+               "Quality of units the scenario gives no quality= (succeeds on N+)",
+               "4",
+               2,
+               6,
+               {}},
   };
 }
 
@@ -173,9 +177,9 @@ absl::Status DoubletapGame::Precompute() {
           }
           roll.pool = std::move(pool);
         };
-        const std::string what = absl::StrCat(dice, " Quality test", dice > 1 ? "s" : "", " at ",
-                                              q, "+", m == 0 ? "" : (m > 0 ? " +" : " "),
-                                              m == 0 ? "" : absl::StrCat(m));
+        const std::string what =
+            absl::StrCat(dice, " Quality test", dice > 1 ? "s" : "", " at ", q, "+",
+                         m == 0 ? "" : (m > 0 ? " +" : " "), m == 0 ? "" : absl::StrCat(m));
         fill(test_rolls_[key],
              DicePool::CountSuccesses(dice, 6, SuccessRule::Test(q, m)).Label(what));
         fill(block_rolls_[key], DicePool::CountSuccesses(dice, 6, SuccessRule::Test(q, m))
@@ -240,8 +244,8 @@ bool DoubletapGame::CanShoot(const State& state, int u, int c, int t) const {
   const int side = units_[u].side;
   const int tc = state.cell[t];
   if (tc == kNoCell || units_[t].side == side) return false;
-  if (NextToSide(state, c, 1 - side)) return false;      // the shooter is in melee
-  if (NextToSide(state, tc, side, u)) return false;      // the target is in melee
+  if (NextToSide(state, c, 1 - side)) return false;  // the shooter is in melee
+  if (NextToSide(state, tc, side, u)) return false;  // the target is in melee
   if (RangeModifier(u, Distance2(c, tc)) == DoubletapWeapon::kOutOfRange) return false;
   return Sees(state, c, tc, u, t);
 }
@@ -453,7 +457,9 @@ void DoubletapGame::ReactActions(const State& state, ActionList& actions) const 
 }
 
 void DoubletapGame::DodgeActions(const State& state, ActionList& actions) const {
-  DodgeCells(state, state.cursor).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
+  DodgeCells(state, state.cursor).ForEach([&](int c) {
+    actions.push_back(static_cast<Action>(c));
+  });
 }
 
 // ---------------------------------------------------------------------------- chance
@@ -787,7 +793,8 @@ void DoubletapGame::Apply(State& state, Action action) const {
       state.active = static_cast<uint8_t>(u);
       state.from = state.cell[u];
       --state.points;
-      if (activation_cap_ > 0) state.flags[u] = static_cast<uint8_t>(state.flags[u] + (1 << kCountShift));
+      if (activation_cap_ > 0)
+        state.flags[u] = static_cast<uint8_t>(state.flags[u] + (1 << kCountShift));
       state.phase = kKind;
       return;
     }
@@ -883,9 +890,9 @@ void DoubletapGame::Apply(State& state, Action action) const {
       int left = successes;
       // Successes cancel the attacker's successes against this unit when it answers the
       // same kind of attack (a dodge answers either).
-      const bool answers = target && (reaction == kReactDodge ||
-                                      (reaction == kReactShoot && state.kind == kMove) ||
-                                      (reaction == kReactMelee && state.kind == kAssault));
+      const bool answers =
+          target && (reaction == kReactDodge || (reaction == kReactShoot && state.kind == kMove) ||
+                     (reaction == kReactMelee && state.kind == kAssault));
       if (answers) {
         const int cancelled = std::min<int>(left, state.succ[g]);
         state.cancel[g] = static_cast<uint8_t>(cancelled);

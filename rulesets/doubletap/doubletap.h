@@ -115,24 +115,24 @@ class DoubletapGame {
     uint16_t from = kNoCell;        // the acting unit's cell when it was activated
     uint16_t dest = kNoCell;        // its destination
     uint8_t flags[kMaxUnits] = {};
-    uint8_t round = 1;     // 1..4
-    uint8_t player = 0;    // whose turn it is
+    uint8_t round = 1;   // 1..4
+    uint8_t player = 0;  // whose turn it is
     uint8_t phase = kSelect;
     uint8_t stage = kStageNone;
-    uint8_t points = 0;    // activation points left this turn
+    uint8_t points = 0;      // activation points left this turn
     uint8_t active = kNone;  // the acting unit (the reactor during a reaction move)
     uint8_t kind = kMove;
     uint8_t timing = kNoTiming;
-    uint8_t ngroups = 0;   // target groups declared
-    uint8_t assigned = 0;  // attacks assigned so far
-    uint8_t cursor = 0;    // unit index: reactor / dodger / reaction mover
-    uint8_t gcursor = 0;   // group index being rolled or resolved
+    uint8_t ngroups = 0;               // target groups declared
+    uint8_t assigned = 0;              // attacks assigned so far
+    uint8_t cursor = 0;                // unit index: reactor / dodger / reaction mover
+    uint8_t gcursor = 0;               // group index being rolled or resolved
     uint8_t target[kMaxGroups] = {};   // target unit per group, ascending
     uint8_t attacks[kMaxGroups] = {};  // attacks per group
     uint8_t mod[kMaxGroups] = {};      // die modifier per group, + kModBias
     uint8_t succ[kMaxGroups] = {};     // the group's successes, once rolled
     uint8_t cancel[kMaxGroups] = {};   // successes cancelled by the target's reaction
-    uint8_t cover = 0;    // bit per group: the target is in cover (+1 to its block tests)
+    uint8_t cover = 0;        // bit per group: the target is in cover (+1 to its block tests)
     uint8_t subject = kNone;  // the unit taking block / morale tests
     uint8_t hits_open = 0;    // the subject's hits still to test without cover
     uint8_t hits_cover = 0;   // ... and with cover
@@ -165,7 +165,7 @@ class DoubletapGame {
   static constexpr Action kTimingBase = 4240;  // + Timing (kBefore, kAfter)
   static constexpr Action kTargetBase = 4352;  // + unit
   static constexpr Action kHoldFire = 4352 + 64;
-  static constexpr Action kReactBase = 4480;  // + Reaction
+  static constexpr Action kReactBase = 4480;    // + Reaction
   static constexpr Action kOutcomeBase = 8192;  // + value
 
   // --- Registration.
@@ -313,8 +313,8 @@ class DoubletapGame {
   // Precomputed.
   std::array<uint32_t, 2> side_mask_{};
   int stride_ = 0;
-  std::vector<uint64_t> los_;    // bit b of row a: terrain line of sight a-b
-  std::vector<uint64_t> cover_;  // bit b of row a: b is in cover seen from a
+  std::vector<uint64_t> los_;                       // bit b of row a: terrain line of sight a-b
+  std::vector<uint64_t> cover_;                     // bit b of row a: b is in cover seen from a
   std::vector<std::array<int16_t, 8>> neighbours_;  // per cell, -1: off the board
   CellMask cover_cells_;
   std::optional<ReachTable> move_reach_;

@@ -44,25 +44,25 @@ BoardView DoubletapGame::DescribeBoard(const State& state, Player /*viewer*/) co
 
   const int score0 = Score(state, 0), score1 = Score(state, 1);
   if (state.phase == kOver) {
-    view.AddLine().Add(absl::StrCat(
-        "Game over: points ", score0, "-", score1, ", ",
-        score0 == score1 ? std::string("draw")
-                         : absl::StrCat("player ", score0 > score1 ? 0 : 1, " wins")));
+    view.AddLine().Add(
+        absl::StrCat("Game over: points ", score0, "-", score1, ", ",
+                     score0 == score1 ? std::string("draw")
+                                      : absl::StrCat("player ", score0 > score1 ? 0 : 1, " wins")));
   } else {
-    view.AddLine().Add(absl::StrCat("Round ", state.round, " of ", rounds_, " | player ",
-                                    state.player, "'s turn, ", state.points,
-                                    " activation point(s) left | points ", score0, "-", score1,
-                                    " | player ", CurrentPlayer(state) < 0 ? std::string("-")
-                                                                           : absl::StrCat(CurrentPlayer(state)),
-                                    ": ", kWhat[state.phase]));
+    view.AddLine().Add(absl::StrCat(
+        "Round ", state.round, " of ", rounds_, " | player ", state.player, "'s turn, ",
+        state.points, " activation point(s) left | points ", score0, "-", score1, " | ",
+        Kind(state) == NodeKind::kChance ? std::string("dice")
+                                         : absl::StrCat("player ", CurrentPlayer(state)),
+        ": ", kWhat[state.phase]));
   }
   if (state.active < n) {
     const int a = state.active;
     std::string line = absl::StrCat(std::string(1, units_[a].label), " ",
                                     state.sub ? "Move reaction" : kKinds[state.kind & 3]);
     if (state.dest != kNoCell) {
-      absl::StrAppend(&line, " from ", CoordinateText(CellX(state.from), CellY(state.from)),
-                      " to ", CoordinateText(CellX(state.dest), CellY(state.dest)));
+      absl::StrAppend(&line, " from ", CoordinateText(CellX(state.from), CellY(state.from)), " to ",
+                      CoordinateText(CellX(state.dest), CellY(state.dest)));
     }
     if (state.timing == kBefore) absl::StrAppend(&line, ", shooting first");
     if (state.timing == kAfter) absl::StrAppend(&line, ", shooting after moving");

@@ -155,9 +155,10 @@ class DoubletapScenarioBuilder {
         if (*weapon_name == DoubletapWeapons()[w].name) unit.weapon = w;
       }
       if (unit.weapon < 0) {
-        return ScenarioError(line, absl::StrCat("unknown weapon '", *weapon_name,
-                                                "' (known: pistol, shotgun, smg, carbine, "
-                                                "rifle, hmg, sniper; every unit also has a knife)"));
+        return ScenarioError(line,
+                             absl::StrCat("unknown weapon '", *weapon_name,
+                                          "' (known: pistol, shotgun, smg, carbine, "
+                                          "rifle, hmg, sniper; every unit also has a knife)"));
       }
       absl::StatusOr<int> hero = reader.IntOr("hero", 0, 1, 0);
       if (!hero.ok()) return hero.status();
@@ -219,8 +220,9 @@ class DoubletapScenarioBuilder {
     }
     for (int side = 0; side < 2; ++side) {
       if (per_side[side] == 0) {
-        return ScenarioError(0, absl::StrCat("player ", side, " has no units (add a line 'unit side=",
-                                             side, " weapon=rifle at=X,Y')"));
+        return ScenarioError(
+            0, absl::StrCat("player ", side, " has no units (add a line 'unit side=", side,
+                            " weapon=rifle at=X,Y')"));
       }
     }
     return absl::OkStatus();

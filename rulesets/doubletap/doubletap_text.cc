@@ -15,20 +15,17 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, 13> kPhaseNames = {
-    "select", "kind",   "dest",   "timing", "target", "react", "dodge",
+    "select", "kind",      "dest",  "timing", "target", "react", "dodge",
     "attack", "reacttest", "block", "morale", "reroll", "over"};
-constexpr std::array<const char*, 7> kStageNames = {"-",       "attacks", "reactions", "targets",
+constexpr std::array<const char*, 7> kStageNames = {"-",      "attacks",  "reactions", "targets",
                                                     "dodges", "attacker", "reactmoves"};
 constexpr std::array<const char*, 3> kKindNames = {"move", "assault", "run"};
 constexpr std::array<const char*, 3> kTimingNames = {"-", "before", "after"};
-constexpr std::array<const char*, 5> kReactionNames = {"none", "move", "dodge", "shoot",
-                                                       "melee"};
+constexpr std::array<const char*, 5> kReactionNames = {"none", "move", "dodge", "shoot", "melee"};
 // Reaction letters in the position string.
 constexpr std::array<char, 5> kReactionLetters = {'-', 'm', 'd', 's', 'e'};
 
-absl::Status Error(std::string_view message) {
-  return absl::InvalidArgumentError(ToAbsl(message));
-}
+absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
 template <size_t N>
 int IndexOf(const std::array<const char*, N>& names, std::string_view word) {
@@ -195,7 +192,8 @@ absl::StatusOr<Action> DoubletapGame::ParseAction(const State& state, Player pla
     }
     case kTiming:
       expected = "'shoot before' or 'shoot after' (the move)";
-      if (words.size() == 2 && words[0] == "shoot" && (words[1] == "before" || words[1] == "after")) {
+      if (words.size() == 2 && words[0] == "shoot" &&
+          (words[1] == "before" || words[1] == "after")) {
         action = kTimingBase + (words[1] == "before" ? kBefore : kAfter);
       }
       break;
@@ -224,8 +222,8 @@ absl::StatusOr<Action> DoubletapGame::ParseAction(const State& state, Player pla
   if (!legal.Contains(action)) {
     std::vector<std::string> texts;
     for (Action a : legal) texts.push_back(ActionToString(state, player, a));
-    return Error(absl::StrCat("'", shown, "' is not legal here (legal: ",
-                              absl::StrJoin(texts, ", "), ")"));
+    return Error(
+        absl::StrCat("'", shown, "' is not legal here (legal: ", absl::StrJoin(texts, ", "), ")"));
   }
   return action;
 }
@@ -240,9 +238,9 @@ std::string DoubletapGame::StateToString(const State& state) const {
   };
   std::string groups;
   for (int g = 0; g < state.ngroups; ++g) {
-    absl::StrAppend(&groups, g > 0 ? "," : "", label(state.target[g]), ".", state.attacks[g],
-                    ".", Signed(state.mod[g] - kModBias), ".", state.succ[g], ".",
-                    state.cancel[g], ((state.cover >> g) & 1) ? "c" : "");
+    absl::StrAppend(&groups, g > 0 ? "," : "", label(state.target[g]), ".", state.attacks[g], ".",
+                    Signed(state.mod[g] - kModBias), ".", state.succ[g], ".", state.cancel[g],
+                    ((state.cover >> g) & 1) ? "c" : "");
   }
   std::string text = absl::StrCat(
       "round=", state.round, " player=", state.player, " points=", state.points,
@@ -275,9 +273,9 @@ std::string DoubletapGame::StateToString(const State& state) const {
 absl::StatusOr<DoubletapGame::State> DoubletapGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   static constexpr std::array<const char*, 19> kKeys = {
-      "round",    "player", "points",  "phase",   "stage", "active", "kind",
-      "from",     "dest",   "timing",  "groups",  "assigned", "cursor", "gcursor",
-      "subject",  "hits",   "atk",     "took",    "sub"};
+      "round",   "player", "points", "phase",  "stage",    "active", "kind",
+      "from",    "dest",   "timing", "groups", "assigned", "cursor", "gcursor",
+      "subject", "hits",   "atk",    "took",   "sub"};
   const int n = num_units();
   if (words.size() != kKeys.size() + static_cast<size_t>(n)) {
     return Error(absl::StrCat("a doubletap position has ", kKeys.size(),
@@ -384,7 +382,8 @@ absl::StatusOr<DoubletapGame::State> DoubletapGame::ParseState(std::string_view 
       int attacks = 0, succ = 0, cancel = 0, mod = 0;
       std::string_view mod_text = parts[2];
       const bool negative = !mod_text.empty() && mod_text[0] == '-';
-      if (!mod_text.empty() && (mod_text[0] == '-' || mod_text[0] == '+')) mod_text.remove_prefix(1);
+      if (!mod_text.empty() && (mod_text[0] == '-' || mod_text[0] == '+'))
+        mod_text.remove_prefix(1);
       if (!unit_of(parts[0], &t) || t == kNone || !ParseBoundedInt(parts[1], 4, &attacks) ||
           attacks < 1 || !ParseBoundedInt(mod_text, 2, &mod) ||
           !ParseBoundedInt(parts[3], attacks, &succ) || !ParseBoundedInt(parts[4], succ, &cancel)) {
@@ -499,8 +498,10 @@ absl::Status DoubletapGame::ValidateState(const State& s) const {
     canonical.round = s.round;
     const bool wiped = SideWiped(s);
     if (!(s == canonical) || (!wiped && s.round != rounds_)) {
-      return Error(absl::StrCat("phase=over: player=0 points=0, every other field cleared, "
-                                "and round=", rounds_, " unless a side is wiped out"));
+      return Error(
+          absl::StrCat("phase=over: player=0 points=0, every other field cleared, "
+                       "and round=",
+                       rounds_, " unless a side is wiped out"));
     }
     return absl::OkStatus();
   }
@@ -531,7 +532,7 @@ absl::Status DoubletapGame::ValidateState(const State& s) const {
   if (s.from == kNoCell) return Error("this phase needs from=");
   if (s.kind > kRun || s.timing > kAfter || s.stage > kStageReactMoves) return Error("bad field");
   if (s.sub && s.kind != kMove) return Error("a Move reaction is a move");
-  const int total = s.sub ? 1
+  const int total = s.sub                ? 1
                     : s.kind == kAssault ? DoubletapWeapons()[kDoubletapKnife].attacks
                                          : weapon(s.active).attacks;
   int sum = 0;
@@ -563,17 +564,19 @@ absl::Status DoubletapGame::ValidateState(const State& s) const {
     return Error("subject= and took= are set exactly during block, morale and re-roll");
   }
   if (pipeline && s.cell[s.subject] == kNoCell) return Error("the subject is alive");
-  if (s.phase == kBlock && (s.hits_open + s.hits_cover == 0 || s.hits_open > 10 ||
-                            s.hits_cover > 10)) {
+  if (s.phase == kBlock &&
+      (s.hits_open + s.hits_cover == 0 || s.hits_open > 10 || s.hits_cover > 10)) {
     return Error("phase=block needs 1..10 hits");
   }
   if (s.phase != kBlock && (s.hits_open || s.hits_cover)) return Error("hits= is 0/0 here");
   if (s.atk_open > kMaxPerSide || s.atk_cover > kMaxPerSide) return Error("bad atk=");
   if (s.cursor > n || s.gcursor > s.ngroups) return Error("bad cursor");
-  if (s.sub && s.stage > kStageTargets) return Error("a Move reaction resolves its own attack only");
+  if (s.sub && s.stage > kStageTargets)
+    return Error("a Move reaction resolves its own attack only");
   switch (s.phase) {
     case kKind:
-      if (s.stage || s.dest != kNoCell || s.ngroups || s.kind || s.timing || s.from != s.cell[s.active])
+      if (s.stage || s.dest != kNoCell || s.ngroups || s.kind || s.timing ||
+          s.from != s.cell[s.active])
         return Error("phase=kind: only active= and from= are set");
       break;
     case kDest:
@@ -613,8 +616,7 @@ absl::Status DoubletapGame::ValidateState(const State& s) const {
       if (reaction == kReactShoot) {
         const int m = ReactorModifier(s, r);
         if (m < -2 || m > 2) return Error("the shooting reactor is out of range");
-      } else if (reaction != kReactMelee &&
-                 !(reaction == kReactDodge && IsTarget(s, r, nullptr))) {
+      } else if (reaction != kReactMelee && !(reaction == kReactDodge && IsTarget(s, r, nullptr))) {
         return Error("phase=reacttest: the reactor shoots, melees or dodges as a target");
       }
       break;
