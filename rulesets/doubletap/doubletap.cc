@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 
 #include "absl/status/status.h"
@@ -30,6 +31,17 @@ namespace {
 
 constexpr int X = DoubletapWeapon::kOutOfRange;
 constexpr int kMaxBlockDice = 10;  // hits on one unit at once (4 attacks, or 10 reactors)
+
+// A set of cells for one query: only the words the board uses are cleared.
+class LocalMask {
+ public:
+  explicit LocalMask(int words) { std::memset(words_, 0, sizeof(uint64_t) * words); }
+  void Set(int c) { words_[c >> 6] |= uint64_t{1} << (c & 63); }
+  bool Test(int c) const { return (words_[c >> 6] >> (c & 63)) & 1; }
+
+ private:
+  uint64_t words_[kMaxCells / 64];
+};
 
 bool Adjacent(int ax, int ay, int bx, int by) {
   const int dx = ax - bx, dy = ay - by;
@@ -86,6 +98,12 @@ absl::Status DoubletapGame::Precompute() {
   const int n = width_ * height_;
   absl::StatusOr<SquareGrid> grid = SquareGrid::Create(width_, height_);
   if (!grid.ok()) return grid.status();
+  xs_.resize(n);
+  ys_.resize(n);
+  for (int c = 0; c < n; ++c) {
+    xs_[c] = static_cast<int16_t>(c % width_);
+    ys_[c] = static_cast<int16_t>(c / width_);
+  }
   CellMask blocking, cover_or_blocking;
   MoveTerrain terrain;
   terrain.cost_factor.assign(n, 1);
@@ -157,9 +175,19 @@ absl::Status DoubletapGame::Precompute() {
   absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, terrain);
   if (!graph.ok()) return graph.status();
   // Half-step points: an orthogonal step costs 2, a diagonal 3, double into difficult.
-  move_reach_.emplace(*graph, 2 * kMoveCells);
-  run_reach_.emplace(*graph, 2 * kRunCells);
-  dodge_reach_.emplace(*graph, 2 * kDodgeCells);
+  const int lengths[3] = {kMoveCells, kRunCells, kDodgeCells};
+  for (int reach = 0; reach < 3; ++reach) {
+    reach_[reach].emplace(*graph, 2 * lengths[reach]);
+    reach_offsets_[reach].assign(n + 1, 0);
+    reach_cells_[reach].clear();
+    for (int c = 0; c < n; ++c) {
+      reach_offsets_[reach][c] = static_cast<uint32_t>(reach_cells_[reach].size());
+      reach_[reach]->Reachable(c).ForEach([&](int to) {
+        if (!IsCover(to)) reach_cells_[reach].push_back(static_cast<uint16_t>(to));
+      });
+    }
+    reach_offsets_[reach][n] = static_cast<uint32_t>(reach_cells_[reach].size());
+  }
 
   side_mask_ = {0, 0};
   for (int u = 0; u < num_units(); ++u) side_mask_[units_[u].side] |= 1u << u;
@@ -278,60 +306,97 @@ bool DoubletapGame::IsTarget(const State& state, int u, int* group) const {
   return false;
 }
 
-CellMask DoubletapGame::Destinations(const State& state, int u, int kind) const {
+template <typename F>
+void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f) const {
+  static constexpr int kLength[3] = {kMoveCells, kRunCells, kDodgeCells};
+  const int start = state.cell[u];
+  const int side = units_[u].side;
+  const int sx = CellX(start), sy = CellY(start);
+  LocalMask occupied(stride_);
+  bool near = false;
+  for (int v = 0; v < num_units(); ++v) {
+    const int c = state.cell[v];
+    if (c == kNoCell || v == u) continue;
+    occupied.Set(c);
+    if (units_[v].side != side) {
+      near |= std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)) <= kLength[reach];
+    }
+  }
+  if (!near) {
+    // No enemy can stand in the way: the precomputed list is exact.
+    const uint16_t* cells = reach_cells_[reach].data();
+    for (uint32_t i = reach_offsets_[reach][start]; i < reach_offsets_[reach][start + 1]; ++i) {
+      if (!occupied.Test(cells[i]) && !f(static_cast<int>(cells[i]))) return;
+    }
+    return;
+  }
+  CellMask enemies;
+  for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c != kNoCell) enemies.Set(c);
+  }
+  bool going = true;
+  reach_[reach]->Reachable(start, enemies).ForEach([&](int c) {
+    if (going && !IsCover(c) && !occupied.Test(c)) going = f(c);
+  });
+}
+
+template <typename F>
+void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& f) const {
   const int side = units_[u].side;
   const int start = state.cell[u];
-  CellMask cells;
   if (NextToSide(state, start, 1 - side)) {
     // In base contact: only a Dodge leaves it, so the unit stays (and can only assault).
-    if (kind == kAssault) cells.Set(start);
-    return cells;
+    if (kind == kAssault) f(start);
+    return;
   }
-  CellMask enemies;
+  if (kind != kAssault) {
+    ForEachReachable(state, u, kind == kRun ? 1 : 0,
+                     [&](int c) { return (kind == kRun && c == start) || f(c); });
+    return;
+  }
+  // Assault: the cells in base contact with an enemy, if any enemy is close enough.
+  LocalMask contact(stride_);
+  bool any = false;
+  const int sx = CellX(start), sy = CellY(start);
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
-    const int c = state.cell[std::countr_zero(m)];
-    if (c != kNoCell) enemies.Set(c);
+    const int e = state.cell[std::countr_zero(m)];
+    if (e == kNoCell ||
+        std::max(std::abs(CellX(e) - sx), std::abs(CellY(e) - sy)) > kMoveCells + 1) {
+      continue;
+    }
+    any = true;
+    for (const int16_t nb : neighbours_[e]) {
+      if (nb >= 0) contact.Set(nb);
+    }
   }
-  cells = (kind == kRun ? *run_reach_ : *move_reach_).Reachable(start, enemies);
-  for (int v = 0; v < num_units(); ++v) {
-    if (v != u && state.cell[v] != kNoCell) cells.Reset(state.cell[v]);
-  }
-  CellMask result;
-  cells.ForEach([&](int c) {
-    if (IsCover(c)) return;
-    if (kind == kRun && c == start) return;
-    if (kind == kAssault && !NextToSide(state, c, 1 - side)) return;
-    result.Set(c);
-  });
-  return result;
+  if (!any) return;
+  ForEachReachable(state, u, 0, [&](int c) { return !contact.Test(c) || f(c); });
 }
 
-CellMask DoubletapGame::DodgeCells(const State& state, int u) const {
-  const int side = units_[u].side;
-  CellMask enemies;
-  for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
-    const int c = state.cell[std::countr_zero(m)];
-    if (c != kNoCell) enemies.Set(c);
-  }
-  CellMask cells = dodge_reach_->Reachable(state.cell[u], enemies);
-  for (int v = 0; v < num_units(); ++v) {
-    if (v != u && state.cell[v] != kNoCell) cells.Reset(state.cell[v]);
-  }
-  CellMask result;
-  cells.ForEach([&](int c) {
-    if (!IsCover(c)) result.Set(c);
-  });
-  return result;
-}
-
-bool DoubletapGame::CanTarget(const State& state, int t) const {
+uint32_t DoubletapGame::Targets(const State& state, int first) const {
   const int u = state.active;
-  if (state.cell[t] == kNoCell || units_[t].side == units_[u].side) return false;
+  const int side = units_[u].side;
+  const uint32_t enemies = side_mask_[1 - side] & ~((1u << first) - 1);
+  uint32_t targets = 0;
   if (state.kind == kAssault) {
-    const int d = state.dest, tc = state.cell[t];
-    return Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc));
+    const int d = state.dest;
+    for (uint32_t m = enemies; m != 0; m &= m - 1) {
+      const int t = std::countr_zero(m), tc = state.cell[t];
+      if (tc != kNoCell && Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc))) targets |= 1u << t;
+    }
+    return targets;
   }
-  return CanShoot(state, u, AttackCell(state), t);
+  const int c = AttackCell(state);
+  if (NextToSide(state, c, 1 - side)) return 0;  // a unit in melee cannot shoot
+  for (uint32_t m = enemies; m != 0; m &= m - 1) {
+    const int t = std::countr_zero(m), tc = state.cell[t];
+    if (tc == kNoCell) continue;
+    if (RangeModifier(u, Distance2(c, tc)) == DoubletapWeapon::kOutOfRange) continue;
+    if (!TerrainSight(c, tc) || NextToSide(state, tc, side, u)) continue;
+    if (Sees(state, c, tc, u, t)) targets |= 1u << t;
+  }
+  return targets;
 }
 
 uint32_t DoubletapGame::ReactionOptions(const State& state, int r) const {
@@ -341,7 +406,8 @@ uint32_t DoubletapGame::ReactionOptions(const State& state, int r) const {
   const int from = state.from, dest = state.dest;
   const bool contact = Adjacent(CellX(rc), CellY(rc), CellX(from), CellY(from)) ||
                        Adjacent(CellX(rc), CellY(rc), CellX(dest), CellY(dest));
-  if (!contact && !Sees(state, rc, from, r, a)) return 0;  // not eligible
+  const bool sees = !contact && Sees(state, rc, from, r, a);
+  if (!contact && !sees) return 0;  // not eligible
   uint32_t options = 1u << kNoReaction | 1u << kReactDodge;
   const bool melee_target = state.kind == kAssault && IsTarget(state, r, nullptr);
   const bool in_melee = NextToSide(state, rc, units_[a].side);
@@ -350,7 +416,7 @@ uint32_t DoubletapGame::ReactionOptions(const State& state, int r) const {
     // Shoot the activated unit where it stands as the action is declared.
     if (!NextToSide(state, from, units_[r].side) &&
         RangeModifier(r, Distance2(rc, from)) != DoubletapWeapon::kOutOfRange &&
-        Sees(state, rc, from, r, a)) {
+        (sees || Sees(state, rc, from, r, a))) {
       options |= 1u << kReactShoot;
     }
   }
@@ -431,21 +497,24 @@ void DoubletapGame::KindActions(const State& state, ActionList& actions) const {
     return;
   }
   actions.push_back(kKindBase + kMove);
-  if (!Destinations(state, u, kAssault).Empty()) actions.push_back(kKindBase + kAssault);
-  if (!Destinations(state, u, kRun).Empty()) actions.push_back(kKindBase + kRun);
+  for (const int kind : {kAssault, kRun}) {
+    bool any = false;
+    ForEachDestination(state, u, kind, [&](int) { return !(any = true); });
+    if (any) actions.push_back(kKindBase + kind);
+  }
 }
 
 void DoubletapGame::DestActions(const State& state, ActionList& actions) const {
-  Destinations(state, state.active, state.kind).ForEach([&](int c) {
+  ForEachDestination(state, state.active, state.kind, [&](int c) {
     actions.push_back(static_cast<Action>(c));
+    return true;
   });
 }
 
 void DoubletapGame::TargetActions(const State& state, ActionList& actions) const {
   const int first = state.ngroups > 0 ? state.target[state.ngroups - 1] : 0;
-  for (uint32_t m = side_mask_[1 - units_[state.active].side] >> first; m != 0; m &= m - 1) {
-    const int t = first + std::countr_zero(m);
-    if (CanTarget(state, t)) actions.push_back(kTargetBase + t);
+  for (uint32_t m = Targets(state, first); m != 0; m &= m - 1) {
+    actions.push_back(kTargetBase + std::countr_zero(m));
   }
   if (state.assigned == 0) actions.push_back(kHoldFire);
 }
@@ -457,8 +526,9 @@ void DoubletapGame::ReactActions(const State& state, ActionList& actions) const 
 }
 
 void DoubletapGame::DodgeActions(const State& state, ActionList& actions) const {
-  DodgeCells(state, state.cursor).ForEach([&](int c) {
+  ForEachReachable(state, state.cursor, 2, [&](int c) {
     actions.push_back(static_cast<Action>(c));
+    return true;
   });
 }
 
@@ -598,8 +668,8 @@ void DoubletapGame::MoveActive(State& state) const {
 void DoubletapGame::Retreat(State& state, int u) const {
   const int enemy = 1 - units_[u].side;
   int best = -1, best_d2 = -1;
-  DodgeCells(state, u).ForEach([&](int c) {
-    if (c == state.cell[u]) return;
+  ForEachReachable(state, u, 2, [&](int c) {
+    if (c == state.cell[u]) return true;
     int nearest = INT_MAX;
     for (uint32_t m = side_mask_[enemy]; m != 0; m &= m - 1) {
       const int ec = state.cell[std::countr_zero(m)];
@@ -609,6 +679,7 @@ void DoubletapGame::Retreat(State& state, int u) const {
       best_d2 = nearest;
       best = c;
     }
+    return true;
   });
   if (best >= 0) state.cell[u] = static_cast<uint16_t>(best);
 }
@@ -713,7 +784,9 @@ void DoubletapGame::Continue(State& state) const {
           }
           int g = 0;
           if (IsTarget(state, r, &g) && state.succ[g] > state.cancel[g]) continue;  // stays
-          if (DodgeCells(state, r).Count() > 1) break;  // somewhere to go besides staying
+          bool elsewhere = false;  // somewhere to go besides staying
+          ForEachReachable(state, r, 2, [&](int c) { return !(elsewhere = c != state.cell[r]); });
+          if (elsewhere) break;
         }
         if (r < num_units()) {
           state.cursor = static_cast<uint8_t>(r);
@@ -845,12 +918,7 @@ void DoubletapGame::Apply(State& state, Action action) const {
       ++state.attacks[g];
       ++state.assigned;
       // The last eligible target left takes every remaining attack: no one-way nodes.
-      bool later = false;
-      for (uint32_t m = side_mask_[1 - units_[state.active].side] >> (t + 1); m != 0 && !later;
-           m &= m - 1) {
-        later = CanTarget(state, t + 1 + std::countr_zero(m));
-      }
-      if (!later) {
+      if (Targets(state, t + 1) == 0) {
         state.attacks[g] = static_cast<uint8_t>(state.attacks[g] + total - state.assigned);
         state.assigned = static_cast<uint8_t>(total);
       }
@@ -940,11 +1008,9 @@ void DoubletapGame::Apply(State& state, Action action) const {
       CHECK(false);
   }
   // After the destination or the timing: choose targets, if there are any.
-  for (uint32_t m = side_mask_[1 - units_[state.active].side]; m != 0; m &= m - 1) {
-    if (CanTarget(state, std::countr_zero(m))) {
-      state.phase = kTarget;
-      return;
-    }
+  if (Targets(state, 0) != 0) {
+    state.phase = kTarget;
+    return;
   }
   AfterDeclaration(state);
 }

@@ -213,8 +213,8 @@ class DoubletapGame {
   const Unit& unit(int u) const { return units_[u]; }
   const DoubletapWeapon& weapon(int u) const { return DoubletapWeapons()[units_[u].weapon]; }
   int CellIndex(int x, int y) const { return y * width_ + x; }
-  int CellX(int c) const { return c % width_; }
-  int CellY(int c) const { return c / width_; }
+  int CellX(int c) const { return xs_[c]; }  // tables: no division in the hot path
+  int CellY(int c) const { return ys_[c]; }
   bool IsCover(int c) const { return terrain_[c] == kCoverTerrain; }
   bool IsBlocking(int c) const { return terrain_[c] == kBlockingTerrain; }
   bool IsDifficult(int c) const { return terrain_[c] == kDifficultTerrain; }
@@ -267,12 +267,18 @@ class DoubletapGame {
   void TargetActions(const State& state, ActionList& actions) const;
   void ReactActions(const State& state, ActionList& actions) const;
   void DodgeActions(const State& state, ActionList& actions) const;
-  // Cells unit u may end a move of `kind` on (reaction moves are kMove).
-  CellMask Destinations(const State& state, int u, int kind) const;
-  CellMask DodgeCells(const State& state, int u) const;
+  // Calls f(cell) for each cell, ascending, until f returns false. ForEachReachable: the free
+  // cells unit u can reach (reach 0: a Move, 1: a Run, 2: a Dodge or retreat; its own cell
+  // included; enemies block the way; never a cover cell). ForEachDestination: where a move
+  // of `kind` may end (reaction moves are kMove).
+  template <typename F>
+  void ForEachReachable(const State& state, int u, int reach, F&& f) const;
+  template <typename F>
+  void ForEachDestination(const State& state, int u, int kind, F&& f) const;
   // The cell the acting unit attacks from.
   int AttackCell(const State& state) const;
-  bool CanTarget(const State& state, int t) const;
+  // The enemies (bit per unit, indices >= `first`) the acting unit may attack now.
+  uint32_t Targets(const State& state, int first) const;
   // The reactions open to opponent unit r against the declared action (bit per Reaction).
   uint32_t ReactionOptions(const State& state, int r) const;
   bool IsTarget(const State& state, int u, int* group) const;
@@ -311,15 +317,18 @@ class DoubletapGame {
   std::vector<Unit> units_;
 
   // Precomputed.
+  std::vector<int16_t> xs_, ys_;  // per cell
   std::array<uint32_t, 2> side_mask_{};
   int stride_ = 0;
   std::vector<uint64_t> los_;                       // bit b of row a: terrain line of sight a-b
   std::vector<uint64_t> cover_;                     // bit b of row a: b is in cover seen from a
   std::vector<std::array<int16_t, 8>> neighbours_;  // per cell, -1: off the board
   CellMask cover_cells_;
-  std::optional<ReachTable> move_reach_;
-  std::optional<ReachTable> run_reach_;
-  std::optional<ReachTable> dodge_reach_;
+  // Move, Run and Dodge reach: the tables, and per start cell the cells reachable on the
+  // bare terrain, cover excluded (exact when no enemy is within the move's length).
+  std::array<std::optional<ReachTable>, 3> reach_;
+  std::array<std::vector<uint32_t>, 3> reach_offsets_;
+  std::array<std::vector<uint16_t>, 3> reach_cells_;
   // Test pools by (dice 1..4, quality 2..6, modifier -2..+2), and their chance lists.
   struct Roll {
     std::vector<ChanceOutcome> outcomes;
