@@ -318,8 +318,11 @@ void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f
     const int c = state.cell[v];
     if (c == kNoCell || v == u) continue;
     occupied.Set(c);
+    // A path of at most N steps (a step costs at least 2 of the 2N points) passes only
+    // cells within N - 1 steps before its last: an enemy farther away cannot stand in the
+    // way (and its own cell is excluded as occupied).
     if (units_[v].side != side) {
-      near |= std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)) <= kLength[reach];
+      near |= std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)) < kLength[reach];
     }
   }
   if (!near) {
@@ -356,21 +359,22 @@ void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& 
     return;
   }
   // Assault: the cells in base contact with an enemy, if any enemy is close enough.
-  LocalMask contact(stride_);
-  bool any = false;
   const int sx = CellX(start), sy = CellY(start);
+  uint32_t close = 0;
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
     const int e = state.cell[std::countr_zero(m)];
-    if (e == kNoCell ||
-        std::max(std::abs(CellX(e) - sx), std::abs(CellY(e) - sy)) > kMoveCells + 1) {
-      continue;
+    if (e != kNoCell &&
+        std::max(std::abs(CellX(e) - sx), std::abs(CellY(e) - sy)) <= kMoveCells + 1) {
+      close |= m & -m;
     }
-    any = true;
-    for (const int16_t nb : neighbours_[e]) {
+  }
+  if (close == 0) return;
+  LocalMask contact(stride_);
+  for (; close != 0; close &= close - 1) {
+    for (const int16_t nb : neighbours_[state.cell[std::countr_zero(close)]]) {
       if (nb >= 0) contact.Set(nb);
     }
   }
-  if (!any) return;
   ForEachReachable(state, u, 0, [&](int c) { return !contact.Test(c) || f(c); });
 }
 
@@ -497,18 +501,27 @@ void DoubletapGame::KindActions(const State& state, ActionList& actions) const {
     return;
   }
   actions.push_back(kKindBase + kMove);
-  for (const int kind : {kAssault, kRun}) {
-    bool any = false;
-    ForEachDestination(state, u, kind, [&](int) { return !(any = true); });
-    if (any) actions.push_back(kKindBase + kind);
-  }
+  bool assault = false;
+  ForEachDestination(state, u, kAssault, [&](int) { return !(assault = true); });
+  if (assault) actions.push_back(kKindBase + kAssault);
+  // A Run reaches every cell a Move does: a Move away from here proves a Run is possible
+  // without the Run's wider (and dearer) reach query.
+  bool run = false;
+  const int start = state.cell[u];
+  ForEachDestination(state, u, kMove, [&](int c) { return !(run = c != start); });
+  if (!run) ForEachDestination(state, u, kRun, [&](int) { return !(run = true); });
+  if (run) actions.push_back(kKindBase + kRun);
 }
 
 void DoubletapGame::DestActions(const State& state, ActionList& actions) const {
+  // Written through data() and sized once: the list's size is not reloaded per cell.
+  Action* out = actions.data();
+  int count = 0;
   ForEachDestination(state, state.active, state.kind, [&](int c) {
-    actions.push_back(static_cast<Action>(c));
+    out[count++] = static_cast<Action>(c);
     return true;
   });
+  actions.SetSize(count);
 }
 
 void DoubletapGame::TargetActions(const State& state, ActionList& actions) const {
@@ -526,10 +539,13 @@ void DoubletapGame::ReactActions(const State& state, ActionList& actions) const 
 }
 
 void DoubletapGame::DodgeActions(const State& state, ActionList& actions) const {
+  Action* out = actions.data();
+  int count = 0;
   ForEachReachable(state, state.cursor, 2, [&](int c) {
-    actions.push_back(static_cast<Action>(c));
+    out[count++] = static_cast<Action>(c);
     return true;
   });
+  actions.SetSize(count);
 }
 
 // ---------------------------------------------------------------------------- chance
@@ -723,6 +739,17 @@ void DoubletapGame::StartResolution(State& state) const {
   Continue(state);
 }
 
+template <typename F>
+int DoubletapGame::NextOpponent(const State& state, F&& f) const {
+  // The opponent's living units from `cursor` on, in unit order.
+  for (uint32_t m = side_mask_[1 - state.player] & ~((1u << state.cursor) - 1); m != 0;
+       m &= m - 1) {
+    const int v = std::countr_zero(m);
+    if (state.cell[v] != kNoCell && f(v)) return v;
+  }
+  return -1;
+}
+
 void DoubletapGame::Continue(State& state) const {
   while (true) {
     switch (state.stage) {
@@ -736,14 +763,12 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = state.sub ? kStageTargets : kStageReactRolls;
         break;
       case kStageReactRolls: {
-        int r = state.cursor;
-        for (; r < num_units(); ++r) {
-          const int reaction = state.flags[r] & kReactionMask;
-          if (units_[r].side == state.player || state.cell[r] == kNoCell) continue;
-          if (reaction == kReactShoot || reaction == kReactMelee) break;
-          if (reaction == kReactDodge && IsTarget(state, r, nullptr)) break;
-        }
-        if (r < num_units()) {
+        const int r = NextOpponent(state, [&](int v) {
+          const int reaction = state.flags[v] & kReactionMask;
+          return reaction == kReactShoot || reaction == kReactMelee ||
+                 (reaction == kReactDodge && IsTarget(state, v, nullptr));
+        });
+        if (r >= 0) {
           state.cursor = static_cast<uint8_t>(r);
           state.phase = kReactRoll;
           return;
@@ -777,18 +802,15 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = kStageDodges;
         break;
       case kStageDodges: {
-        int r = state.cursor;
-        for (; r < num_units(); ++r) {
-          if ((state.flags[r] & kReactionMask) != kReactDodge || state.cell[r] == kNoCell) {
-            continue;
-          }
+        const int r = NextOpponent(state, [&](int v) {
+          if ((state.flags[v] & kReactionMask) != kReactDodge) return false;
           int g = 0;
-          if (IsTarget(state, r, &g) && state.succ[g] > state.cancel[g]) continue;  // stays
+          if (IsTarget(state, v, &g) && state.succ[g] > state.cancel[g]) return false;  // stays
           bool elsewhere = false;  // somewhere to go besides staying
-          ForEachReachable(state, r, 2, [&](int c) { return !(elsewhere = c != state.cell[r]); });
-          if (elsewhere) break;
-        }
-        if (r < num_units()) {
+          ForEachReachable(state, v, 2, [&](int c) { return !(elsewhere = c != state.cell[v]); });
+          return elsewhere;
+        });
+        if (r >= 0) {
           state.cursor = static_cast<uint8_t>(r);
           state.phase = kDodgeMove;
           return;
@@ -811,15 +833,12 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = kStageReactMoves;
         break;
       case kStageReactMoves: {
-        int r = state.cursor;
-        for (; r < num_units(); ++r) {
-          if ((state.flags[r] & kReactionMask) != kReactMove || state.cell[r] == kNoCell) {
-            continue;
-          }
-          // A reactor that is now in base contact can neither move nor shoot.
-          if (!NextToSide(state, state.cell[r], state.player)) break;
-        }
-        if (r < num_units()) {
+        // A reactor that is now in base contact can neither move nor shoot.
+        const int r = NextOpponent(state, [&](int v) {
+          return (state.flags[v] & kReactionMask) == kReactMove &&
+                 !NextToSide(state, state.cell[v], state.player);
+        });
+        if (r >= 0) {
           ClearAction(state);
           state.sub = 1;
           state.active = static_cast<uint8_t>(r);
@@ -832,8 +851,9 @@ void DoubletapGame::Continue(State& state) const {
         }
         // The activation is over.
         ClearAction(state);
-        for (int u = 0; u < num_units(); ++u) {
-          state.flags[u] = static_cast<uint8_t>(state.flags[u] & ~kReactionMask);
+        for (uint32_t m = side_mask_[1 - state.player]; m != 0; m &= m - 1) {
+          uint8_t& flags = state.flags[std::countr_zero(m)];
+          flags = static_cast<uint8_t>(flags & ~kReactionMask);
         }
         if (SideWiped(state)) {
           state.phase = kOver;

@@ -292,6 +292,9 @@ class DoubletapGame {
   void AfterDeclaration(State& state) const;
   void StartResolution(State& state) const;
   void Continue(State& state) const;
+  // The first living opponent unit at or after `cursor` for which f(unit) holds, or -1.
+  template <typename F>
+  int NextOpponent(const State& state, F&& f) const;
   void StartSubject(State& state, int u, int open, int covered) const;
   void FinishSubject(State& state) const;
   void Retreat(State& state, int u) const;
