@@ -250,6 +250,18 @@ TEST_F(DoubletapRulesTest, DodgeWithNoSuccessLeftMovesOneCell) {
   EXPECT_EQ(state.cell[kr], Cell(2, 1));
 }
 
+TEST_F(DoubletapRulesTest, OnlyADodgeLeavesBaseContact) {
+  // M (in contact with g) assaults it where it stands; g dodges, nothing is left to cancel,
+  // and it steps out of contact.
+  State state = At("H:x R:x M@10,8 h:x r:x s:x g@10,7", 1);
+  Play(*game_, state, {"M", "assault", "stay", "at g", "dodge", "successes 0", "successes 0"});
+  ASSERT_EQ(state.phase, DoubletapGame::kDodgeMove);
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("to 10,6", "to 9,7", "stay", "to 11,7"));
+  Play(*game_, state, {"to 10,6"});
+  EXPECT_EQ(state.cell[kg], Cell(10, 6));
+  EXPECT_FALSE(game_->NextToSide(state, state.cell[kg], 0));
+}
+
 TEST_F(DoubletapRulesTest, EachUnitReactsAtMostOncePerEnemyTurn) {
   State state = At("H:x R@1,11 M@5,11 h:x r@1,1 s:x g:x", 2);
   Play(*game_, state, {"R", "move", "stay", "at r", "dodge", "successes 0", "successes 0"});
