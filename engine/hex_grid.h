@@ -3,6 +3,8 @@
 // q grows to the east. A map is an offset rectangle: every row holds `width` hexes, and odd
 // rows sit half a hex to the right of even rows ("odd-r"), so column = q + floor(r / 2).
 // Index numbers the hexes row by row, densely, so the same CellMask serves both grids.
+// People read and write a hex as its offset pair "column,row" (docs/geometry.md); axial
+// coordinates never appear in text.
 //
 // Lines run centre to centre, and a hex is crossed when the open segment meets its open
 // interior: a line running exactly along an edge between two hexes, or through a vertex,

@@ -1,5 +1,7 @@
 #include "engine/text.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 
 namespace sandtable {
@@ -23,12 +25,14 @@ std::string_view TrimBlanks(std::string_view text) {
 }
 
 std::string Printable(std::string_view text, size_t max_chars) {
+  const size_t kept = std::min(text.size(), max_chars);
   std::string out;
-  for (char c : text.substr(0, max_chars)) {
+  out.reserve(kept + 3);
+  for (const char c : text.substr(0, kept)) {
     const auto u = static_cast<unsigned char>(c);
-    out += (u >= 0x20 && u < 0x7f) ? c : '?';
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
   }
-  if (text.size() > max_chars) out += "...";
+  if (kept < text.size()) out += "...";
   return out;
 }
 

@@ -27,8 +27,9 @@ std::vector<std::string_view> SplitWords(std::string_view text);
 // `text` without leading and trailing blanks.
 std::string_view TrimBlanks(std::string_view text);
 
-// At most `max_chars` of `text` with control and non-ASCII bytes shown as '?', and "..."
-// when cut: safe to quote in a one-line error message.
+// At most `max_chars` bytes of `text` with ASCII control characters shown as '?', and "..."
+// when cut: safe to quote on one output line (UTF-8 passes through). Every error message
+// that quotes its input uses this.
 std::string Printable(std::string_view text, size_t max_chars = 60);
 
 // A whole number in [0, max] written only with digits (no sign, no blanks), else nullopt.

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/types.h"
@@ -20,6 +22,13 @@ struct SearchProgress;
 inline constexpr int kMaxBeliefSamples = 1 << 24;
 
 enum class RolloutChoice { kRuleset, kUniform };
+
+// "ruleset" or "uniform" (the playout policy's names in every tool), or nullopt.
+inline std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name) {
+  if (name == "ruleset") return RolloutChoice::kRuleset;
+  if (name == "uniform") return RolloutChoice::kUniform;
+  return std::nullopt;
+}
 
 struct SearchOptions {
   uint64_t seed = 0;

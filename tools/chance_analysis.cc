@@ -5,10 +5,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "tools/analysis_report.h"
 #include "tools/board_text.h"
-#include "tools/cli_analyse.h"
-#include "tools/cli_json.h"
-#include "tools/cli_odds.h"
+#include "tools/json_writer.h"
+#include "tools/odds.h"
 
 namespace sandtable {
 namespace {

@@ -1,30 +1,11 @@
-// `sandtable analyse`: one search of one position, printed as a table for people or as one
-// JSON object for programs (shaped after KataGo's analysis engine: rootInfo, moveInfos).
+// `sandtable analyse`: one search of one position (or, at a chance node, of every way it
+// can fall), printed by tools/analysis_report.h as a table or JSON.
 #ifndef SANDTABLE_TOOLS_CLI_ANALYSE_H_
 #define SANDTABLE_TOOLS_CLI_ANALYSE_H_
 
 #include <ostream>
-#include <string>
-
-#include "search/search_types.h"
-#include "tools/cli_json.h"
-#include "tools/game.h"
 
 namespace sandtable {
-
-// Visit-weighted means over the root actions: the root's own estimates, for the searching
-// player.
-void RootAverages(const SearchResult& result, double& value, double& win_probability);
-
-// The analysis as one JSON object, written as the next value of `json`.
-void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
-                       JsonWriter& json);
-
-// The analysis as one JSON object (no newline).
-std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result);
-
-// The analysis as a table.
-std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result);
 
 int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 

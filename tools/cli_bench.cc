@@ -9,17 +9,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/rng.h"
 #include "tools/cli_common.h"
 #include "tools/progress_line.h"
 #include "tools/registry.h"
+#include "tools/search_bench.h"
 #include "tools/terminal.h"
 
 namespace sandtable {
 namespace {
-
-constexpr uint64_t kBenchSeed = 20240601;
-constexpr int kBenchPositionsPerRuleset = 6;
 
 struct Flags : GameFlags {
   int64_t playouts = 10000;
@@ -154,51 +151,6 @@ int RunSearchBench(const Flags& flags, std::ostream& out, std::ostream& err) {
 }
 
 }  // namespace
-
-std::vector<std::unique_ptr<Position>> BenchPositions(const Game& game, int count) {
-  std::vector<std::unique_ptr<Position>> chosen;
-  for (int i = 0; i < count; ++i) {
-    Rng rng(kBenchSeed, static_cast<uint64_t>(i));
-    std::unique_ptr<Position> position = game.NewInitialPosition();
-    std::vector<std::unique_ptr<Position>> decisions;
-    while (position->Kind() != NodeKind::kTerminal) {
-      if (position->Kind() != NodeKind::kChance) decisions.push_back(position->Clone());
-      RandomStep(*position, rng);
-    }
-    if (decisions.empty()) continue;
-    chosen.push_back(std::move(decisions[decisions.size() * i / count]));
-  }
-  return chosen;
-}
-
-SearchBenchTotals SearchBench(
-    const Game& game, int64_t iterations, int threads,
-    const std::function<SearchResult(Search&, const Position&, Player)>& run,
-    const std::function<void(int index, const Position&, Player, const SearchResult&)>&
-        on_position) {
-  SearchBenchTotals totals;
-  const std::vector<std::unique_ptr<Position>> positions =
-      BenchPositions(game, kBenchPositionsPerRuleset);
-  for (size_t i = 0; i < positions.size() && !totals.stopped; ++i) {
-    const Position& position = *positions[i];
-    SearchOptions options;
-    options.seed = kBenchSeed;
-    options.threads = threads;
-    options.deterministic = true;
-    options.max_iterations = iterations;
-    const Player player =
-        position.Kind() == NodeKind::kDecision ? position.CurrentPlayer() : Player{0};
-    const std::unique_ptr<Search> search = game.NewSearch(options);
-    const SearchResult result = run(*search, position, player);
-    on_position(static_cast<int>(i), position, player, result);
-    ++totals.positions;
-    totals.iterations += result.iterations;
-    totals.seconds += result.seconds;
-    totals.signature += result.tree_nodes;
-    totals.stopped = result.stopped;
-  }
-  return totals;
-}
 
 int RunBench(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   Flags flags;

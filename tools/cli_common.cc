@@ -2,19 +2,13 @@
 
 #include <atomic>
 #include <exception>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "engine/chance.h"
-#include "engine/check.h"
 #include "engine/text.h"
-#include "tools/protocol_text.h"
 #include "tools/registry.h"
 
 namespace sandtable {
@@ -101,45 +95,12 @@ int ReportFlags(std::string_view command, const absl::Status& status, const Flag
 
 int Fail(std::string_view command, std::string_view message, std::ostream& err, int code) {
   // Messages quote what the user typed, which may hold a newline.
-  err << "sandtable " << command << ": " << OneLine(message, kMaxErrorChars) << "\n";
+  err << "sandtable " << command << ": " << Printable(message, kMaxErrorChars) << "\n";
   return code;
 }
 
 int Fail(std::string_view command, const absl::Status& status, std::ostream& err, int code) {
   return Fail(command, ToStd(status.message()), err, code);
-}
-
-absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
-  constexpr uintmax_t kMaxBytes = 16 << 20;
-  const auto cannot = [&](absl::string_view why) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read file '", OneLine(path, 120), "'", why));
-  };
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (!std::filesystem::exists(status)) return cannot("");
-  if (!std::filesystem::is_regular_file(status)) return cannot(": not a regular file");
-  const uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) return cannot("");
-  if (size > kMaxBytes) return cannot(": larger than 16 MiB");
-  if (size == 0) return cannot(": it is empty");
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  std::string contents = text.str();
-  if (!file || contents.empty()) return cannot("");
-  return contents;
-}
-
-absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
-                                                     const std::string& scenario_path) {
-  std::string scenario_text;
-  if (!scenario_path.empty()) {
-    absl::StatusOr<std::string> text = ReadScenarioFile(scenario_path);
-    if (!text.ok()) return text.status();
-    scenario_text = *std::move(text);
-  }
-  return CreateGame(ruleset_spec.empty() ? DefaultRulesetName() : ruleset_spec, scenario_text);
 }
 
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const GameFlags& flags) {
@@ -155,114 +116,10 @@ absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags) 
   return GameAndPosition{*std::move(game), *std::move(position)};
 }
 
-absl::Status ApplyMoveText(Position& position, std::string_view text_in, std::string* applied) {
-  const absl::string_view text = absl::StripAsciiWhitespace(ToAbsl(text_in));
-  const std::string_view move(text.data(), text.size());
-  switch (position.Kind()) {
-    case NodeKind::kTerminal:
-      return absl::InvalidArgumentError(absl::StrCat("move '", text, "': the game is over"));
-    case NodeKind::kDecision:
-    case NodeKind::kChance: {
-      const Player actor =
-          position.Kind() == NodeKind::kChance ? kChancePlayer : position.CurrentPlayer();
-      absl::StatusOr<Action> action = position.ParseAction(actor, move);
-      if (!action.ok()) return action.status();
-      if (applied != nullptr) *applied = position.ActionToString(actor, *action);
-      position.Apply(*action);
-      return absl::OkStatus();
-    }
-    case NodeKind::kSimultaneous: {
-      std::vector<absl::string_view> parts = absl::StrSplit(text, '|');
-      if (parts.size() != 2) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("move '", text,
-                         "': at a simultaneous node write both choices as "
-                         "'<player 0 action> | <player 1 action>'"));
-      }
-      JointAction joint;
-      for (Player p = 0; p < kNumPlayers; ++p) {
-        const absl::string_view part = absl::StripAsciiWhitespace(parts[p]);
-        absl::StatusOr<Action> action = position.ParseAction(p, ToStd(part));
-        if (!action.ok()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("player ", p, ": ", action.status().message()));
-        }
-        joint[p] = *action;
-      }
-      if (applied != nullptr) {
-        *applied = absl::StrCat(position.ActionToString(0, joint[0]), " | ",
-                                position.ActionToString(1, joint[1]));
-      }
-      position.ApplyJoint(joint);
-      return absl::OkStatus();
-    }
-  }
-  return absl::InternalError("unknown node kind");
-}
-
-absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
-                                                       const std::string& state_text,
-                                                       const std::vector<std::string>& moves) {
-  std::unique_ptr<Position> position;
-  if (state_text.empty()) {
-    position = game.NewInitialPosition();
-  } else {
-    absl::StatusOr<std::unique_ptr<Position>> parsed = game.ParsePosition(state_text);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad position string: ", parsed.status().message()));
-    }
-    position = *std::move(parsed);
-  }
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const absl::Status status = ApplyMoveText(*position, moves[i]);
-    if (!status.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("move ", i + 1, " '", moves[i], "': ", status.message()));
-    }
-  }
-  return position;
-}
-
-std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name) {
-  if (name == "ruleset") return RolloutChoice::kRuleset;
-  if (name == "uniform") return RolloutChoice::kUniform;
-  return std::nullopt;
-}
-
 std::string BestSoFar(const SearchResult& snapshot) {
   if (snapshot.actions.empty()) return "";
   const RootActionStats& top = snapshot.actions[0];
   return absl::StrFormat(", best %s (%.1f%%)", top.text, 100 * top.win_probability);
-}
-
-void RandomStep(Position& position, Rng& rng) {
-  switch (position.Kind()) {
-    case NodeKind::kChance:
-      position.Apply(SampleChance(position.ChanceOutcomes(), rng));
-      return;
-    case NodeKind::kDecision: {
-      const ActionList actions = position.LegalActions(position.CurrentPlayer());
-      position.Apply(actions[static_cast<int>(rng.Below(actions.size()))]);
-      return;
-    }
-    case NodeKind::kSimultaneous: {
-      const ActionList first = position.LegalActions(0);
-      const ActionList second = position.LegalActions(1);
-      position.ApplyJoint({first[static_cast<int>(rng.Below(first.size()))],
-                           second[static_cast<int>(rng.Below(second.size()))]});
-      return;
-    }
-    case NodeKind::kTerminal:
-      CHECK(false);
-  }
-}
-
-std::string DescribeNode(const Position& position) {
-  if (position.Kind() == NodeKind::kDecision) {
-    return absl::StrCat("player ", position.CurrentPlayer(), " to move");
-  }
-  return NodeKindName(position.Kind());
 }
 
 }  // namespace sandtable

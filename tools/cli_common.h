@@ -15,8 +15,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/rng.h"
 #include "tools/game.h"
+#include "tools/load_game.h"
 
 namespace sandtable {
 
@@ -96,16 +96,6 @@ int Fail(std::string_view command, std::string_view message, std::ostream& err,
 int Fail(std::string_view command, const absl::Status& status, std::ostream& err,
          int code = kExitUsage);
 
-// A scenario file's text. Errors ("cannot read file '<path>': why") for anything but a
-// non-empty regular file of at most 16 MiB: a device or a directory would otherwise read
-// forever or as an empty scenario (the default one).
-absl::StatusOr<std::string> ReadScenarioFile(const std::string& path);
-
-// The game named by `ruleset_spec` ("" = the default ruleset), with the scenario read from
-// `scenario_path` when it is not empty.
-absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
-                                                     const std::string& scenario_path);
-
 // The game named by --ruleset and --scenario.
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const GameFlags& flags);
 
@@ -118,31 +108,9 @@ struct GameAndPosition {
 // The game and position named by --ruleset, --scenario, --state and --moves.
 absl::StatusOr<GameAndPosition> LoadGameAndPosition(const PositionFlags& flags);
 
-// Applies one move in the notation of the node it is played at: a decision of the player
-// to move, a chance outcome (raw faces accepted), or at a simultaneous node both players'
-// choices as "<player 0 action> | <player 1 action>". Errors leave `position` unchanged.
-// `applied`, when given, receives the move as the ruleset writes it.
-absl::Status ApplyMoveText(Position& position, std::string_view text,
-                           std::string* applied = nullptr);
-
-// The position given by `state_text` ("" = the initial position) after `moves`.
-absl::StatusOr<std::unique_ptr<Position>> LoadPosition(const Game& game,
-                                                       const std::string& state_text,
-                                                       const std::vector<std::string>& moves);
-
-// "ruleset" or "uniform" (the playout policy's names in every tool), or nullopt.
-std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name);
-
 // For a progress line: ", best <action> (<win probability>%)" of the most visited root
 // action of a search snapshot, or "" before it has one.
 std::string BestSoFar(const SearchResult& snapshot);
-
-// One step of a uniformly random game: a random decision or joint choice, or a chance
-// outcome drawn by its probability. The position must not be terminal.
-void RandomStep(Position& position, Rng& rng);
-
-// "player 0 to move", "chance", "simultaneous", "terminal".
-std::string DescribeNode(const Position& position);
 
 }  // namespace sandtable
 

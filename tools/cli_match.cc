@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tools/cli_common.h"
-#include "tools/cli_json.h"
+#include "tools/json_writer.h"
 #include "tools/match/match_runner.h"
 
 namespace sandtable {

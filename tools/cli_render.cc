@@ -4,10 +4,10 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "engine/text.h"
 #include "tools/board_svg.h"
 #include "tools/board_text.h"
 #include "tools/cli_common.h"
-#include "tools/protocol_text.h"
 
 namespace sandtable {
 namespace {
@@ -40,7 +40,7 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       const std::string viewer = result["viewer"].as<std::string>();
       if (viewer != "0" && viewer != "1") {
         return absl::InvalidArgumentError(
-            absl::StrCat("--viewer is 0 or 1, not '", OneLine(viewer, 40), "'"));
+            absl::StrCat("--viewer is 0 or 1, not '", Printable(viewer, 40), "'"));
       }
       flags.viewer = viewer == "0" ? 0 : 1;
     }
@@ -48,7 +48,7 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       const std::string format = result["format"].as<std::string>();
       if (format != "text" && format != "svg") {
         return absl::InvalidArgumentError(
-            absl::StrCat("--format is text or svg, not '", OneLine(format, 40), "'"));
+            absl::StrCat("--format is text or svg, not '", Printable(format, 40), "'"));
       }
       flags.svg = format == "svg";
     }

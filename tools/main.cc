@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "engine/text.h"
 #include "tools/cli_analyse.h"
 #include "tools/cli_bench.h"
 #include "tools/cli_common.h"
@@ -16,7 +17,6 @@
 #include "tools/cli_rulesets.h"
 #include "tools/play.h"
 #include "tools/protocol.h"
-#include "tools/protocol_text.h"
 
 namespace sandtable {
 namespace {
@@ -59,7 +59,7 @@ int Main(int argc, char** argv) {
   for (const Command& command : kCommands) {
     if (command.name == name) return command.run(argc - 1, argv + 1, std::cout, std::cerr);
   }
-  std::cerr << "sandtable: unknown command '" << OneLine(name, 80) << "'\n";
+  std::cerr << "sandtable: unknown command '" << Printable(name, 80) << "'\n";
   PrintUsage(std::cerr);
   return kExitUsage;
 }

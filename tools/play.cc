@@ -17,9 +17,9 @@
 #include "engine/chance.h"
 #include "engine/check.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "tools/cli_common.h"
 #include "tools/game.h"
-#include "tools/protocol_text.h"
 #include "tools/registry.h"
 #include "tools/terminal.h"
 
@@ -251,7 +251,7 @@ class PlaySession {
       } else {
         absl::StatusOr<Action> action = position_->ParseAction(actor, text);
         if (action.ok()) return *action;
-        out_ << style_.Error(OneLine(std::string(action.status().message()), 400)) << "\n";
+        out_ << style_.Error(Printable(std::string(action.status().message()), 400)) << "\n";
         const std::vector<std::string> close = CloseMatches(text, LegalTexts(actor));
         if (!close.empty()) {
           std::string hint = "did you mean: ";

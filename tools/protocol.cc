@@ -14,12 +14,12 @@
 #include "engine/text.h"
 #include "tools/board_svg.h"
 #include "tools/board_text.h"
-#include "tools/cli_bench.h"
-#include "tools/cli_common.h"
-#include "tools/cli_odds.h"
-#include "tools/cli_perft.h"
+#include "tools/load_game.h"
+#include "tools/odds.h"
+#include "tools/perft.h"
 #include "tools/protocol_moves.h"
 #include "tools/protocol_text.h"
+#include "tools/search_bench.h"
 
 namespace sandtable {
 namespace {
@@ -77,7 +77,7 @@ void ProtocolSession::Emit(std::string_view line) {
 }
 
 void ProtocolSession::EmitError(std::string_view reason) {
-  Emit(absl::StrCat("info string error ", OneLine(reason, 600)));
+  Emit(absl::StrCat("info string error ", Printable(reason, 600)));
 }
 
 void ProtocolSession::EmitError(const absl::Status& status) { EmitError(Message(status)); }
@@ -122,7 +122,7 @@ bool ProtocolSession::HandleLine(std::string_view raw_line) {
   } else if (command == "bench") {
     status = HandleBench(rest);
   } else {
-    status = Error(absl::StrCat("unknown command '", OneLine(command, 40),
+    status = Error(absl::StrCat("unknown command '", Printable(command, 40),
                                 "' (commands: uci, isready, setoption, ucinewgame, position, go, "
                                 "stop, quit, d, moves, perft, odds, belief, bench)"));
   }
@@ -132,7 +132,7 @@ bool ProtocolSession::HandleLine(std::string_view raw_line) {
 
 absl::Status ProtocolSession::NeedGame() const {
   if (game_ == nullptr) {
-    return Error(absl::StrCat("no ruleset is loaded ('", OneLine(options_.Get(kOptRuleset), 80),
+    return Error(absl::StrCat("no ruleset is loaded ('", Printable(options_.Get(kOptRuleset), 80),
                               "' failed): setoption name Ruleset value <spec>"));
   }
   return absl::OkStatus();
@@ -160,12 +160,13 @@ absl::Status ProtocolSession::LoadGame(std::string_view spec, std::string_view s
   std::string scenario_text;
   if (!scenario_path.empty()) {
     absl::StatusOr<std::string> text = ReadScenarioFile(std::string(scenario_path));
-    if (!text.ok()) return Error(absl::StrCat("Scenario: ", OneLine(Message(text.status()), 200)));
+    if (!text.ok())
+      return Error(absl::StrCat("Scenario: ", Printable(Message(text.status()), 200)));
     scenario_text = *std::move(text);
   }
   absl::StatusOr<std::shared_ptr<const Game>> game = factory_(spec, scenario_text);
   if (!game.ok())
-    return Error(absl::StrCat("Ruleset '", OneLine(spec, 80), "': ", Message(game.status())));
+    return Error(absl::StrCat("Ruleset '", Printable(spec, 80), "': ", Message(game.status())));
   if (*game == nullptr) return Error("the ruleset factory returned no game");
   game_ = *std::move(game);
   scenario_text_ = std::move(scenario_text);
@@ -227,7 +228,7 @@ absl::Status ProtocolSession::HandlePosition(std::string_view rest) {
   std::unique_ptr<Position> start;
   if (words[0] == "startpos") {
     if (moves_word != 1 && words.size() > 1) {
-      return Error(absl::StrCat("position: unexpected '", OneLine(words[1], 40),
+      return Error(absl::StrCat("position: unexpected '", Printable(words[1], 40),
                                 "' after startpos (expected 'moves')"));
     }
     start = game_->NewInitialPosition();
@@ -257,7 +258,7 @@ absl::Status ProtocolSession::HandlePosition(std::string_view rest) {
     position = std::move(start);
   }
   position_ = std::move(position);
-  position_command_ = OneLine(absl::StrCat("position ", ToAbsl(rest)), 2000);
+  position_command_ = Printable(absl::StrCat("position ", ToAbsl(rest)), 2000);
   ++position_generation_;
   return absl::OkStatus();
 }

@@ -17,8 +17,8 @@ struct Choice {
 };
 
 absl::Status MoveError(size_t index, const MoveItem& move, std::string_view reason) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("move ", index + 1, " '", OneLine(move.text, 80), "': ", OneLine(reason, 300)));
+  return absl::InvalidArgumentError(absl::StrCat("move ", index + 1, " '", Printable(move.text, 80),
+                                                 "': ", Printable(reason, 300)));
 }
 
 std::string Message(const absl::Status& status) { return std::string(status.message()); }

@@ -95,7 +95,7 @@ absl::StatusOr<std::string> ProtocolOptions::CanonicalName(std::string_view name
     known += def.name;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("setoption: unknown option '", OneLine(name, 60), "' (options: ", known, ")"));
+      absl::StrCat("setoption: unknown option '", Printable(name, 60), "' (options: ", known, ")"));
 }
 
 absl::StatusOr<std::string> ProtocolOptions::Validate(std::string_view canonical_name,
@@ -107,7 +107,7 @@ absl::StatusOr<std::string> ProtocolOptions::Validate(std::string_view canonical
       if (!absl::SimpleAtoi(ToAbsl(value), &number) || number < def.min || number > def.max) {
         return absl::InvalidArgumentError(
             absl::StrCat("setoption: ", def.name, " needs a whole number from ", def.min, " to ",
-                         def.max, ", got '", OneLine(value, 40), "'"));
+                         def.max, ", got '", Printable(value, 40), "'"));
       }
       return absl::StrCat(number);
     }
@@ -115,21 +115,21 @@ absl::StatusOr<std::string> ProtocolOptions::Validate(std::string_view canonical
       if (EqualsIgnoreCase(value, "true")) return std::string("true");
       if (EqualsIgnoreCase(value, "false")) return std::string("false");
       return absl::InvalidArgumentError(absl::StrCat(
-          "setoption: ", def.name, " needs true or false, got '", OneLine(value, 40), "'"));
+          "setoption: ", def.name, " needs true or false, got '", Printable(value, 40), "'"));
     case Type::kCombo:
       for (const std::string& choice : def.choices) {
         if (EqualsIgnoreCase(choice, value)) return choice;
       }
       return absl::InvalidArgumentError(absl::StrCat("setoption: ", def.name, " needs one of ",
                                                      absl::StrJoin(def.choices, ", "), ", got '",
-                                                     OneLine(value, 40), "'"));
+                                                     Printable(value, 40), "'"));
     case Type::kNumber: {
       double number = 0;
       if (!absl::SimpleAtod(ToAbsl(value), &number) || !std::isfinite(number) ||
           number < def.min_number || number > def.max_number) {
         return absl::InvalidArgumentError(
             absl::StrCat("setoption: ", def.name, " needs a number from ", def.min_number, " to ",
-                         def.max_number, ", got '", OneLine(value, 40), "'"));
+                         def.max_number, ", got '", Printable(value, 40), "'"));
       }
       return std::string(value);
     }

@@ -22,7 +22,7 @@ absl::StatusOr<MoveItem> ParseMoveItem(std::string_view text) {
     const size_t bar = rest.find('|');
     std::string_view part = TrimBlanks(rest.substr(0, bar));
     if (part.empty()) {
-      return Error(absl::StrCat("empty action in the simultaneous move '", OneLine(item.text, 80),
+      return Error(absl::StrCat("empty action in the simultaneous move '", Printable(item.text, 80),
                                 "' (write 'a0 | a1')"));
     }
     item.parts.emplace_back(part);
@@ -31,7 +31,7 @@ absl::StatusOr<MoveItem> ParseMoveItem(std::string_view text) {
   }
   if (item.parts.size() > 2) {
     return Error(absl::StrCat("a simultaneous move has exactly two actions: '",
-                              OneLine(item.text, 80), "'"));
+                              Printable(item.text, 80), "'"));
   }
   return item;
 }
@@ -72,18 +72,19 @@ std::string JoinMoveList(const std::vector<std::string>& moves) {
 absl::StatusOr<int64_t> ParseCount(std::string_view text, std::string_view what, int64_t max) {
   if (text.empty() || text.size() > 19) {
     return Error(absl::StrCat(ToAbsl(what), " needs a whole number from 0 to ", max, ", got '",
-                              OneLine(text, 40), "'"));
+                              Printable(text, 40), "'"));
   }
   int64_t value = 0;
   for (char c : text) {
     if (c < '0' || c > '9') {
       return Error(absl::StrCat(ToAbsl(what), " needs a whole number from 0 to ", max, ", got '",
-                                OneLine(text, 40), "'"));
+                                Printable(text, 40), "'"));
     }
     value = value * 10 + (c - '0');
   }
   if (value > max) {
-    return Error(absl::StrCat(ToAbsl(what), " must be at most ", max, ", got ", OneLine(text, 40)));
+    return Error(
+        absl::StrCat(ToAbsl(what), " must be at most ", max, ", got ", Printable(text, 40)));
   }
   return value;
 }
@@ -120,7 +121,7 @@ absl::StatusOr<GoLimits> ParseGoArguments(const std::vector<std::string_view>& w
       }
       ++i;
     } else {
-      return Error(absl::StrCat("go: unknown argument '", OneLine(word, 40),
+      return Error(absl::StrCat("go: unknown argument '", Printable(word, 40),
                                 "' (expected iterations N, movetime MS or infinite)"));
     }
   }
@@ -150,18 +151,6 @@ absl::StatusOr<SetOptionArgs> ParseSetOption(std::string_view line) {
     args.value = std::string(TrimBlanks(line.substr(offset)));
   }
   return args;
-}
-
-std::string OneLine(std::string_view text, size_t max_chars) {
-  std::string out;
-  const size_t kept = text.size() > max_chars ? max_chars : text.size();
-  out.reserve(kept + 3);
-  for (size_t i = 0; i < kept; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-  }
-  if (kept < text.size()) out += "...";
-  return out;
 }
 
 }  // namespace sandtable

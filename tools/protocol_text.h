@@ -1,5 +1,5 @@
-// Text helpers of the protocol (words and blanks: engine/text.h): the move-list grammar, the
-// arguments of `go` and `setoption`, and making any text safe to print on one line.
+// Text helpers of the protocol (words, blanks and quoting: engine/text.h): the move-list
+// grammar and the arguments of `go` and `setoption`.
 // docs/protocol.md is the authority for every format here.
 #ifndef SANDTABLE_TOOLS_PROTOCOL_TEXT_H_
 #define SANDTABLE_TOOLS_PROTOCOL_TEXT_H_
@@ -54,10 +54,6 @@ absl::StatusOr<SetOptionArgs> ParseSetOption(std::string_view line);
 
 // A non-negative decimal integer up to `max`, with a clear error naming `what`.
 absl::StatusOr<int64_t> ParseCount(std::string_view text, std::string_view what, int64_t max);
-
-// `text` made safe for one output line: control characters become '?', and at most
-// `max_chars` characters are kept (then "...").
-std::string OneLine(std::string_view text, size_t max_chars = 200);
 
 }  // namespace sandtable
 

@@ -167,6 +167,9 @@ class QuickplayGame {
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
+  // The unit whose one-letter label `word` is, or -1: every text that names a unit reads it
+  // through this.
+  int UnitLabelled(std::string_view word) const;
   const QuickplayProfile& profile(int u) const { return QuickplayProfileOf(units_[u].type); }
   const std::vector<uint16_t>& objectives() const { return objectives_; }
   int CellIndex(int x, int y) const { return y * width_ + x; }

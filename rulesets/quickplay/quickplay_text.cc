@@ -92,6 +92,12 @@ absl::StatusOr<Action> QuickplayGame::ParseRoll(const State& state,
   return kOutcomeBase + static_cast<Action>(*outcome);
 }
 
+int QuickplayGame::UnitLabelled(std::string_view word) const {
+  if (word.size() != 1) return -1;
+  const auto found = std::ranges::find(units_, word[0], &Unit::label);
+  return found == units_.end() ? -1 : static_cast<int>(found - units_.begin());
+}
+
 absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player player,
                                                   std::string_view text) const {
   const std::vector<std::string_view> tokens = SplitWords(text);
@@ -99,7 +105,6 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
   if (kind == NodeKind::kTerminal) return Error("the game is over: no actions");
   if (tokens.empty()) return Error("empty action");
   const std::string shown = Printable(text);
-  const int n = num_units();
   Action action = kInvalidAction;
 
   if (kind == NodeKind::kChance) {
@@ -115,11 +120,11 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
       const char* word = state.phase == kQualityCheck ? "survive"
                          : state.phase == kHitRoll    ? "hits"
                                                       : "damage";
-      int count = 0;
-      if (tokens.size() != 2 || tokens[0] != word || !ParseBoundedInt(tokens[1], 99, &count)) {
+      const std::optional<int> count = ParseWordAndNumber(text, word, 99);
+      if (!count.has_value()) {
         return Error(absl::StrCat("'", shown, "': expected '", word, " N' or 'roll F F ...'"));
       }
-      action = kOutcomeBase + static_cast<Action>(count);
+      action = kOutcomeBase + static_cast<Action>(*count);
     }
     ChanceList outcomes;
     ChanceOutcomes(state, outcomes);
@@ -139,18 +144,10 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
     return Error(absl::StrCat("it is player ", static_cast<int>(state.player),
                               "'s turn, not player ", player, "'s"));
   }
-  auto find_label = [&](std::string_view label) -> int {
-    if (label.size() != 1) return -1;
-    for (int u = 0; u < n; ++u) {
-      if (units_[u].label == label[0]) return u;
-    }
-    return -1;
-  };
-
   switch (state.phase) {
     case kDeploySelect:
     case kSelect: {
-      const int u = tokens.size() == 1 ? find_label(tokens[0]) : -1;
+      const int u = tokens.size() == 1 ? UnitLabelled(tokens[0]) : -1;
       if (u < 0) {
         return Error(absl::StrCat("'", shown, "': expected the letter of a unit to ",
                                   state.phase == kSelect ? "activate" : "deploy"));
@@ -181,7 +178,7 @@ absl::StatusOr<Action> QuickplayGame::ParseAction(const State& state, Player pla
         }
         action = static_cast<Action>(cell);
       } else if (tokens[0] == "shoot" && (tokens.size() == 2 || tokens.size() == 3)) {
-        const int target = find_label(tokens[1]);
+        const int target = UnitLabelled(tokens[1]);
         if (target < 0) {
           return Error(
               absl::StrCat("'", shown, "': no unit is labelled '", Printable(tokens[1]), "'"));
@@ -295,9 +292,7 @@ absl::StatusOr<QuickplayGame::State> QuickplayGame::ParseState(std::string_view 
   }
   auto label_of = [&](std::string_view v, const char* what) -> absl::StatusOr<uint8_t> {
     if (v == "-") return kNone;
-    for (int u = 0; v.size() == 1 && u < num_units(); ++u) {
-      if (units_[u].label == v[0]) return static_cast<uint8_t>(u);
-    }
+    if (const int u = UnitLabelled(v); u >= 0) return static_cast<uint8_t>(u);
     return Error(absl::StrCat(what, "='", Printable(v), "' is not a unit letter or '-'"));
   };
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "tests/doubletap/doubletap_test_util.h"
-#include "tools/cli_common.h"
-#include "tools/cli_odds.h"
-#include "tools/cli_perft.h"
+#include "tools/load_game.h"
+#include "tools/odds.h"
+#include "tools/perft.h"
 #include "tools/registry.h"
 
 namespace sandtable {

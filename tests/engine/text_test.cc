@@ -24,7 +24,8 @@ TEST(TextTest, TrimBlanks) {
 
 TEST(TextTest, PrintableKeepsOneLine) {
   EXPECT_EQ(Printable("ok"), "ok");
-  EXPECT_EQ(Printable("a\nb\x1b\xff"), "a?b??");
+  EXPECT_EQ(Printable("a\nb\x1b\x7f"), "a?b??");
+  EXPECT_EQ(Printable("caf\xc3\xa9"), "caf\xc3\xa9");  // UTF-8 passes
   EXPECT_EQ(Printable("abcdef", 3), "abc...");
 }
 

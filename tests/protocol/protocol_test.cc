@@ -11,9 +11,9 @@
 #include "engine/rng.h"
 #include "engine/text.h"
 #include "tests/protocol/protocol_harness.h"
-#include "tools/cli_bench.h"
 #include "tools/protocol_text.h"
 #include "tools/registry.h"
+#include "tools/search_bench.h"
 
 namespace sandtable::protocol_test {
 namespace {

@@ -76,11 +76,6 @@ TEST(ProtocolText, SetOptionKeepsMultiWordNamesAndValues) {
   EXPECT_FALSE(ParseSetOption("").ok());
 }
 
-TEST(ProtocolText, OneLineRemovesControlCharactersAndTruncates) {
-  EXPECT_EQ(OneLine("a\nb\rc\x01"), "a?b?c?");
-  EXPECT_EQ(OneLine("abcdef", 3), "abc...");
-}
-
 TEST(ProtocolOptions, ValidatesByType) {
   ProtocolOptions options("pick_claim");
   EXPECT_EQ(*options.CanonicalName("threads"), "Threads");

@@ -3,12 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/board.h"
+#include "engine/hex_grid.h"
 #include "tools/board_layout.h"
 #include "tools/board_svg.h"
 #include "tools/board_text.h"
@@ -170,6 +172,38 @@ TEST(BoardSvgTest, HexPictureUsesTheLayoutsCentres) {
   // Row 0 is not shifted: its first hex's top corner sits above its centre.
   const Point first = HexCentre(0, 0, 17);
   EXPECT_THAT(svg, HasSubstr(absl::StrFormat(" %.1f,%.1f\"", 30 + first.x, 30 + first.y - 17)));
+}
+
+// The pictures put hexes where engine/'s hex grid says they are: on quick's 8 x 6 map, two
+// hexes are drawn one hex width apart exactly when the grid calls them neighbours, and
+// farther apart otherwise, so labels and pieces sit on the hexes the rules mean.
+TEST(BoardLayoutTest, HexCentresAgreeWithTheHexGridsNeighbours) {
+  const absl::StatusOr<HexGrid> grid = HexGrid::Create(8, 6);
+  ASSERT_TRUE(grid.ok());
+  constexpr double kRadius = 10;
+  const double hex_width = std::sqrt(3.0) * kRadius;
+  auto centre = [&](int index) {
+    const Hex h = grid->CellAt(index);
+    return HexCentre(HexGrid::Column(h), h.r, kRadius);
+  };
+  int neighbour_pairs = 0;
+  for (int a = 0; a < 48; ++a) {
+    for (int b = 0; b < 48; ++b) {
+      if (a == b) continue;
+      const Point pa = centre(a);
+      const Point pb = centre(b);
+      const double apart = std::hypot(pa.x - pb.x, pa.y - pb.y);
+      const bool neighbours = HexDistance(grid->CellAt(a), grid->CellAt(b)) == 1;
+      if (neighbours) {
+        ++neighbour_pairs;
+        EXPECT_NEAR(apart, hex_width, 1e-9) << a << " " << b;
+      } else {
+        EXPECT_GT(apart, hex_width + 1) << a << " " << b;
+      }
+    }
+  }
+  // 7 east-west pairs in each of 6 rows and 15 between each two rows, counted both ways.
+  EXPECT_EQ(neighbour_pairs, 2 * (7 * 6 + 15 * 5));
 }
 
 TEST(BoardSvgTest, BoardWithoutAGridIsDrawnAsPanels) {

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "tools/cli_json.h"
+#include "tools/json_writer.h"
 
 namespace sandtable {
 namespace {

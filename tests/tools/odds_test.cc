@@ -1,9 +1,10 @@
+#include "tools/odds.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "tests/tools/pick_shoot.h"
 #include "tools/cli_common.h"
-#include "tools/cli_odds.h"
 #include "tools/registry.h"
 
 namespace sandtable {

@@ -1,7 +1,8 @@
+#include "tools/perft.h"
+
 #include <gtest/gtest.h>
 
 #include "tests/tools/pick_shoot.h"
-#include "tools/cli_perft.h"
 #include "tools/registry.h"
 
 namespace sandtable {

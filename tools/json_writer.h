@@ -1,7 +1,7 @@
 // A tiny JSON writer for the --json outputs: compact, one value per call, commas and string
 // escaping handled here so callers cannot produce invalid JSON.
-#ifndef SANDTABLE_TOOLS_CLI_JSON_H_
-#define SANDTABLE_TOOLS_CLI_JSON_H_
+#ifndef SANDTABLE_TOOLS_JSON_WRITER_H_
+#define SANDTABLE_TOOLS_JSON_WRITER_H_
 
 #include <cstdint>
 #include <string>
@@ -43,4 +43,4 @@ class JsonWriter {
 
 }  // namespace sandtable
 
-#endif  // SANDTABLE_TOOLS_CLI_JSON_H_
+#endif  // SANDTABLE_TOOLS_JSON_WRITER_H_

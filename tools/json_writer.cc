@@ -1,4 +1,4 @@
-#include "tools/cli_json.h"
+#include "tools/json_writer.h"
 
 #include <charconv>
 #include <cmath>

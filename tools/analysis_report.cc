@@ -1,0 +1,121 @@
+#include "tools/analysis_report.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "tools/board_text.h"
+
+namespace sandtable {
+
+void RootAverages(const SearchResult& result, double& value, double& win_probability) {
+  int64_t visits = 0;
+  value = 0;
+  win_probability = 0;
+  for (const RootActionStats& stats : result.actions) {
+    visits += stats.visits;
+    value += stats.mean_value * stats.visits;
+    win_probability += stats.win_probability * stats.visits;
+  }
+  if (visits > 0) {
+    value /= visits;
+    win_probability /= visits;
+  }
+}
+
+void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
+                       JsonWriter& json) {
+  double value = 0;
+  double win_probability = 0;
+  RootAverages(result, value, win_probability);
+  json.BeginObject();
+  json.Key("ruleset").String(game.spec());
+  json.Key("position").String(position.ToString());
+  json.Key("nodeKind").String(NodeKindName(result.root_kind));
+  json.Key("player").Int(result.player);
+  json.Key("bestMove").String(result.best_action_text);
+  json.Key("rootInfo").BeginObject();
+  json.Key("visits").Int(result.iterations);
+  json.Key("value").Double(value);
+  json.Key("winrate").Double(win_probability);
+  json.Key("seconds").Double(result.seconds);
+  json.Key("iterationsPerSecond").Double(result.iterations_per_second);
+  json.Key("treeNodes").Int(result.tree_nodes);
+  json.Key("bytesPerNode").Double(result.bytes_per_node);
+  json.Key("memoryCapped").Bool(result.memory_capped);
+  json.Key("stopped").Bool(result.stopped);
+  json.EndObject();
+  json.Key("moveInfos").BeginArray();
+  for (size_t i = 0; i < result.actions.size(); ++i) {
+    const RootActionStats& stats = result.actions[i];
+    json.BeginObject();
+    json.Key("move").String(stats.text);
+    json.Key("order").Int(static_cast<int64_t>(i));
+    json.Key("visits").Int(stats.visits);
+    json.Key("value").Double(stats.mean_value);
+    json.Key("winrate").Double(stats.win_probability);
+    json.Key("lowerBound").Double(stats.lower_bound);
+    json.Key("policy").Double(stats.policy);
+    json.Key("pv").BeginArray();
+    for (const std::string& step : stats.principal_variation) json.String(step);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("pv").BeginArray();
+  for (const std::string& step : result.principal_variation) json.String(step);
+  json.EndArray();
+  json.Key("beliefSamples").Int(result.belief_samples);
+  json.Key("belief").BeginArray();
+  for (const auto& [label, probability] : result.belief) {
+    json.BeginObject();
+    json.Key("hidden").String(label);
+    json.Key("probability").Double(probability);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result) {
+  JsonWriter json;
+  WriteAnalysisJson(game, position, result, json);
+  return json.str();
+}
+
+std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result) {
+  std::string text = absl::StrCat(
+      game.spec(), "  ", position.ToString(), "\n", BoardText(position.DescribeBoard(kOmniscient)),
+      "searching for player ", result.player, " at a ", NodeKindName(result.root_kind), " node\n");
+  absl::StrAppend(
+      &text, absl::StrFormat("%d iterations in %.3f s (%.0f/s), %d tree nodes%s%s\n",
+                             result.iterations, result.seconds, result.iterations_per_second,
+                             result.tree_nodes, result.memory_capped ? ", memory cap reached" : "",
+                             result.stopped ? ", stopped" : ""));
+  absl::StrAppend(&text, absl::StrFormat("%-24s %9s %7s %7s %7s %7s  %s\n", "action", "visits",
+                                         "policy", "value", "win%", "lower%", "pv"));
+  for (const RootActionStats& stats : result.actions) {
+    absl::StrAppend(&text, absl::StrFormat("%-24s %9d %7.3f %+7.3f %7.1f %7.1f  %s\n", stats.text,
+                                           stats.visits, stats.policy, stats.mean_value,
+                                           100 * stats.win_probability, 100 * stats.lower_bound,
+                                           absl::StrJoin(stats.principal_variation, " ")));
+  }
+  absl::StrAppend(&text, "best ", result.best_action_text, "\n");
+  if (!result.principal_variation.empty()) {
+    absl::StrAppend(&text, "pv ", absl::StrJoin(result.principal_variation, " "), "\n");
+  }
+  if (!result.belief.empty()) {
+    // The widest 95% margin of a share estimated from n samples: 1.96 sqrt(1/4 / n).
+    const double margin = 0.98 / std::sqrt(static_cast<double>(result.belief_samples));
+    absl::StrAppend(&text, "belief over player ", Opponent(result.player), "'s hidden state (",
+                    result.belief_samples,
+                    absl::StrFormat(" samples, each share within %.1f%%):\n", 100 * margin));
+    for (const auto& [label, probability] : result.belief) {
+      absl::StrAppend(&text, absl::StrFormat("  %-30s %6.1f%%\n", label, 100 * probability));
+    }
+  }
+  return text;
+}
+
+}  // namespace sandtable
