@@ -85,7 +85,6 @@ TEST(PerftTest, GoofspielHasJointBranches) {
   EXPECT_TRUE(counts.leaf_mass.IsOne());
 }
 
-#if defined(SANDTABLE_HAVE_QUICKPLAY)
 // Recorded from `sandtable perft --ruleset quickplay --depth D` on the default scenario: a
 // change in move generation, chance outcomes or turn order moves these numbers.
 TEST(PerftTest, QuickplayDefaultScenario) {
@@ -109,7 +108,6 @@ TEST(PerftTest, QuickplayDefaultScenario) {
     EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
   }
 }
-#endif
 
 }  // namespace
 }  // namespace sandtable
