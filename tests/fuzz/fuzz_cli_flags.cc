@@ -16,6 +16,7 @@
 #include "tools/cli_common.h"
 #include "tools/cli_demo.h"
 #include "tools/cli_match.h"
+#include "tools/cli_match_report.h"
 #include "tools/cli_odds.h"
 #include "tools/cli_perft.h"
 #include "tools/cli_render.h"
@@ -30,10 +31,15 @@ int RunPlayNoInput(int argc, const char* const* argv, std::ostream& out, std::os
   return RunPlayWith(argc, argv, in, out, err, /*colour=*/false);
 }
 
+int RunMatchReportNoInput(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::istringstream in;
+  return RunMatchReportWith(argc, argv, in, out, err);
+}
+
 using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
-constexpr RunFunction kCommands[] = {&RunAnalyse,  &RunBench,       &RunDemo,
-                                     &RunMatch,    &RunOdds,        &RunPerft,
-                                     &RunRulesets, &RunPlayNoInput, &RunRender};
+constexpr RunFunction kCommands[] = {
+    &RunAnalyse, &RunBench,    &RunDemo,        &RunMatch,  &RunOdds,
+    &RunPerft,   &RunRulesets, &RunPlayNoInput, &RunRender, &RunMatchReportNoInput};
 
 }  // namespace
 }  // namespace sandtable
