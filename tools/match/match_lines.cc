@@ -1,6 +1,7 @@
 #include "tools/match/match_lines.h"
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -8,7 +9,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "engine/text.h"
-#include "tools/json_reader.h"
 #include "tools/json_writer.h"
 
 namespace sandtable {
@@ -47,39 +47,46 @@ std::string GameLine(const GameRecord& record, const MatchIdentity& match, const
 
 namespace {
 
+using Json = nlohmann::json;
+
 absl::Status Bad(absl::string_view key, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("\"", key, "\" ", what));
 }
 
-absl::StatusOr<const JsonValue*> Field(const JsonValue& line, absl::string_view key,
-                                       JsonValue::Type type, absl::string_view what) {
-  const JsonValue* value = line.Find(ToStd(key));
-  if (value == nullptr) return Bad(key, "is missing");
-  if (value->type != type) return Bad(key, absl::StrCat("must be ", what));
-  return value;
+// The member `key` of the object `line`, which must pass `is_type` (a Json predicate).
+absl::StatusOr<const Json*> Field(const Json& line, absl::string_view key,
+                                  bool (Json::*is_type)() const noexcept, absl::string_view what) {
+  const auto it = line.find(ToStd(key));
+  if (it == line.end()) return Bad(key, "is missing");
+  if (!((*it).*is_type)()) return Bad(key, absl::StrCat("must be ", what));
+  return &*it;
 }
 
-absl::StatusOr<std::string> StringField(const JsonValue& line, absl::string_view key) {
-  absl::StatusOr<const JsonValue*> value = Field(line, key, JsonValue::Type::kString, "a string");
+absl::StatusOr<std::string> StringField(const Json& line, absl::string_view key) {
+  absl::StatusOr<const Json*> value = Field(line, key, &Json::is_string, "a string");
   if (!value.ok()) return value.status();
-  return (*value)->string;
+  return (*value)->get<std::string>();
+}
+
+absl::StatusOr<double> NumberField(const Json& line, absl::string_view key) {
+  absl::StatusOr<const Json*> value = Field(line, key, &Json::is_number, "a number");
+  if (!value.ok()) return value.status();
+  return (*value)->get<double>();
 }
 
 // An integer in [lo, hi], which must be exact in a double (|x| < 2^53).
-absl::StatusOr<int64_t> IntField(const JsonValue& line, absl::string_view key, int64_t lo,
-                                 int64_t hi) {
-  absl::StatusOr<const JsonValue*> value = Field(line, key, JsonValue::Type::kNumber, "a number");
-  if (!value.ok()) return value.status();
-  const double number = (*value)->number;
-  if (number != std::floor(number) || number < static_cast<double>(lo) ||
-      number > static_cast<double>(hi)) {
+absl::StatusOr<int64_t> IntField(const Json& line, absl::string_view key, int64_t lo, int64_t hi) {
+  absl::StatusOr<double> number = NumberField(line, key);
+  if (!number.ok()) return number.status();
+  if (*number != std::floor(*number) || *number < static_cast<double>(lo) ||
+      *number > static_cast<double>(hi)) {
     return Bad(key, absl::StrCat("must be an integer in ", lo, "..", hi));
   }
-  return static_cast<int64_t>(number);
+  return static_cast<int64_t>(*number);
 }
 
 // 64-bit seeds are written as strings of digits.
-absl::StatusOr<uint64_t> SeedField(const JsonValue& line, absl::string_view key) {
+absl::StatusOr<uint64_t> SeedField(const Json& line, absl::string_view key) {
   absl::StatusOr<std::string> text = StringField(line, key);
   if (!text.ok()) return text.status();
   uint64_t seed = 0;
@@ -90,14 +97,24 @@ absl::StatusOr<uint64_t> SeedField(const JsonValue& line, absl::string_view key)
   return seed;
 }
 
+absl::StatusOr<Json> ParseJson(std::string_view text) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& error) {
+    // what() is "[json.exception.parse_error.101] parse error at line 1, column 2: ...".
+    const absl::string_view what = error.what();
+    const size_t tag_end = what.find("] ");
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad JSON: ", tag_end == absl::string_view::npos ? what : what.substr(tag_end + 2)));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<MatchLine>> ParseMatchLine(std::string_view text) {
-  absl::StatusOr<JsonValue> json = ParseJson(text);
+  absl::StatusOr<Json> json = ParseJson(text);
   if (!json.ok()) return json.status();
-  if (json->type != JsonValue::Type::kObject) {
-    return absl::InvalidArgumentError("not a JSON object");
-  }
+  if (!json->is_object()) return absl::InvalidArgumentError("not a JSON object");
   absl::StatusOr<std::string> type = StringField(*json, "type");
   if (!type.ok()) return type.status();
   if (*type == "summary") return std::nullopt;
@@ -130,29 +147,25 @@ absl::StatusOr<std::optional<MatchLine>> ParseMatchLine(std::string_view text) {
   int64_t seat = 0;
   read(IntField(*json, "aSeat", 0, 1), seat);
   record.a_seat = static_cast<Player>(seat);
-  const JsonValue* result = nullptr;
-  read(Field(*json, "aResult", JsonValue::Type::kNumber, "a number"), result);
-  const JsonValue* score = nullptr;
-  read(Field(*json, "score", JsonValue::Type::kArray, "an array"), score);
+  read(NumberField(*json, "aResult"), record.a_result);
+  const Json* score = nullptr;
+  read(Field(*json, "score", &Json::is_array, "an array"), score);
   read(IntField(*json, "plies", 0, int64_t{1} << 40), record.plies);
-  const JsonValue* seconds = nullptr;
-  read(Field(*json, "seconds", JsonValue::Type::kNumber, "a number"), seconds);
+  read(NumberField(*json, "seconds"), record.seconds);
   read(StringField(*json, "final"), record.final_position);
   if (!status.ok()) return status;
 
-  record.a_result = result->number;
   if (!(record.a_result >= -1 && record.a_result <= 1)) return Bad("aResult", "must be in -1..1");
-  record.seconds = seconds->number;
   if (!(record.seconds >= 0)) return Bad("seconds", "must be >= 0");
-  if (score->items.size() != 2) return Bad("score", "must hold two integers");
+  if (score->size() != 2) return Bad("score", "must hold two integers");
   for (int p = 0; p < 2; ++p) {
-    const JsonValue& item = score->items[p];
+    const Json& item = (*score)[p];
     constexpr double kLimit = 2147483647.0;
-    if (item.type != JsonValue::Type::kNumber || item.number != std::floor(item.number) ||
-        std::abs(item.number) > kLimit) {
+    if (!item.is_number() || item.get<double>() != std::floor(item.get<double>()) ||
+        std::abs(item.get<double>()) > kLimit) {
       return Bad("score", "must hold two integers");
     }
-    record.score[p] = static_cast<int>(item.number);
+    record.score[p] = static_cast<int>(item.get<double>());
   }
   // What the match seed and the index determine must agree with them.
   if (record.index >= line.match.games) {
