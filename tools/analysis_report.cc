@@ -24,64 +24,49 @@ void RootAverages(const SearchResult& result, double& value, double& win_probabi
   }
 }
 
-void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
-                       JsonWriter& json) {
+Json AnalysisJsonValue(const Game& game, const Position& position, const SearchResult& result) {
   double value = 0;
   double win_probability = 0;
   RootAverages(result, value, win_probability);
-  json.BeginObject();
-  json.Key("ruleset").String(game.spec());
-  json.Key("position").String(position.ToString());
-  json.Key("nodeKind").String(NodeKindName(result.root_kind));
-  json.Key("player").Int(result.player);
-  json.Key("bestMove").String(result.best_action_text);
-  json.Key("rootInfo").BeginObject();
-  json.Key("visits").Int(result.iterations);
-  json.Key("value").Double(value);
-  json.Key("winrate").Double(win_probability);
-  json.Key("seconds").Double(result.seconds);
-  json.Key("iterationsPerSecond").Double(result.iterations_per_second);
-  json.Key("treeNodes").Int(result.tree_nodes);
-  json.Key("bytesPerNode").Double(result.bytes_per_node);
-  json.Key("memoryCapped").Bool(result.memory_capped);
-  json.Key("stopped").Bool(result.stopped);
-  json.EndObject();
-  json.Key("moveInfos").BeginArray();
+  Json move_infos = Json::array();
   for (size_t i = 0; i < result.actions.size(); ++i) {
     const RootActionStats& stats = result.actions[i];
-    json.BeginObject();
-    json.Key("move").String(stats.text);
-    json.Key("order").Int(static_cast<int64_t>(i));
-    json.Key("visits").Int(stats.visits);
-    json.Key("value").Double(stats.mean_value);
-    json.Key("winrate").Double(stats.win_probability);
-    json.Key("lowerBound").Double(stats.lower_bound);
-    json.Key("policy").Double(stats.policy);
-    json.Key("pv").BeginArray();
-    for (const std::string& step : stats.principal_variation) json.String(step);
-    json.EndArray();
-    json.EndObject();
+    move_infos.push_back({{"move", stats.text},
+                          {"order", i},
+                          {"visits", stats.visits},
+                          {"value", stats.mean_value},
+                          {"winrate", stats.win_probability},
+                          {"lowerBound", stats.lower_bound},
+                          {"policy", stats.policy},
+                          {"pv", stats.principal_variation}});
   }
-  json.EndArray();
-  json.Key("pv").BeginArray();
-  for (const std::string& step : result.principal_variation) json.String(step);
-  json.EndArray();
-  json.Key("beliefSamples").Int(result.belief_samples);
-  json.Key("belief").BeginArray();
+  Json belief = Json::array();
   for (const auto& [label, probability] : result.belief) {
-    json.BeginObject();
-    json.Key("hidden").String(label);
-    json.Key("probability").Double(probability);
-    json.EndObject();
+    belief.push_back({{"hidden", label}, {"probability", probability}});
   }
-  json.EndArray();
-  json.EndObject();
+  return {{"ruleset", game.spec()},
+          {"position", position.ToString()},
+          {"nodeKind", NodeKindName(result.root_kind)},
+          {"player", result.player},
+          {"bestMove", result.best_action_text},
+          {"rootInfo",
+           {{"visits", result.iterations},
+            {"value", value},
+            {"winrate", win_probability},
+            {"seconds", result.seconds},
+            {"iterationsPerSecond", result.iterations_per_second},
+            {"treeNodes", result.tree_nodes},
+            {"bytesPerNode", result.bytes_per_node},
+            {"memoryCapped", result.memory_capped},
+            {"stopped", result.stopped}}},
+          {"moveInfos", std::move(move_infos)},
+          {"pv", result.principal_variation},
+          {"beliefSamples", result.belief_samples},
+          {"belief", std::move(belief)}};
 }
 
 std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result) {
-  JsonWriter json;
-  WriteAnalysisJson(game, position, result, json);
-  return json.str();
+  return JsonText(AnalysisJsonValue(game, position, result));
 }
 
 std::string AnalysisText(const Game& game, const Position& position, const SearchResult& result) {

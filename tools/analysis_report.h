@@ -16,9 +16,8 @@ namespace sandtable {
 // player.
 void RootAverages(const SearchResult& result, double& value, double& win_probability);
 
-// The analysis as one JSON object, written as the next value of `json`.
-void WriteAnalysisJson(const Game& game, const Position& position, const SearchResult& result,
-                       JsonWriter& json);
+// The analysis as one JSON object.
+Json AnalysisJsonValue(const Game& game, const Position& position, const SearchResult& result);
 
 // The analysis as one JSON object (no newline).
 std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result);

@@ -104,33 +104,25 @@ std::string ChanceAnalysisText(const Game& game, const Position& position,
 
 std::string ChanceAnalysisJson(const Game& game, const Position& position,
                                const ChanceAnalysis& analysis) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("ruleset").String(game.spec());
-  json.Key("position").String(position.ToString());
-  json.Key("nodeKind").String(NodeKindName(NodeKind::kChance));
-  json.Key("player").Int(analysis.viewer);
-  json.Key("value").Double(analysis.expected_value);
-  json.Key("branches").BeginArray();
+  Json branches = Json::array();
   for (const ChanceBranch& branch : analysis.branches) {
-    json.BeginObject();
-    json.Key("outcomes").BeginArray();
-    for (const std::string& outcome : branch.outcomes) json.String(outcome);
-    json.EndArray();
-    json.Key("probability").Double(branch.probability.ToDouble());
-    json.Key("fraction").String(branch.probability.ToString());
-    json.Key("position").String(branch.position->ToString());
-    json.Key("nodeKind").String(NodeKindName(branch.position->Kind()));
-    json.Key("value").Double(branch.value);
+    Json entry = {{"outcomes", branch.outcomes},
+                  {"probability", branch.probability.ToDouble()},
+                  {"fraction", branch.probability.ToString()},
+                  {"position", branch.position->ToString()},
+                  {"nodeKind", NodeKindName(branch.position->Kind())},
+                  {"value", branch.value}};
     if (branch.search.iterations > 0) {
-      json.Key("analysis");
-      WriteAnalysisJson(game, *branch.position, branch.search, json);
+      entry["analysis"] = AnalysisJsonValue(game, *branch.position, branch.search);
     }
-    json.EndObject();
+    branches.push_back(std::move(entry));
   }
-  json.EndArray();
-  json.EndObject();
-  return json.str();
+  return JsonText({{"ruleset", game.spec()},
+                   {"position", position.ToString()},
+                   {"nodeKind", NodeKindName(NodeKind::kChance)},
+                   {"player", analysis.viewer},
+                   {"value", analysis.expected_value},
+                   {"branches", std::move(branches)}});
 }
 
 }  // namespace sandtable

@@ -12,7 +12,6 @@
 #include "tools/board_text.h"
 #include "tools/chance_analysis.h"
 #include "tools/cli_common.h"
-#include "tools/json_writer.h"
 #include "tools/terminal.h"
 
 namespace sandtable {

@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "tools/cli_common.h"
-#include "tools/json_writer.h"
 #include "tools/match/match_lines.h"
 #include "tools/match/match_runner.h"
 #include "tools/match/match_shard.h"

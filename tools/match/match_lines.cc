@@ -1,7 +1,6 @@
 #include "tools/match/match_lines.h"
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -23,31 +22,25 @@ std::string ScenarioFingerprint(std::string_view text) {
 }
 
 std::string GameLine(const GameRecord& record, const MatchIdentity& match, const ShardSpec& shard) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("type").String("game");
-  json.Key("game").Int(record.index);
-  json.Key("seed").String(absl::StrCat(record.seed));  // 64-bit: a string survives any parser
-  json.Key("a").String(match.a);
-  json.Key("b").String(match.b);
-  json.Key("aSeat").Int(record.a_seat);
-  json.Key("aResult").Double(record.a_result);
-  json.Key("score").BeginArray().Int(record.score[0]).Int(record.score[1]).EndArray();
-  json.Key("plies").Int(record.plies);
-  json.Key("seconds").Double(record.seconds);
-  json.Key("final").String(record.final_position);
-  json.Key("ruleset").String(match.ruleset);
-  json.Key("scenario").String(match.scenario);
-  json.Key("matchSeed").String(absl::StrCat(match.seed));
-  json.Key("matchGames").Int(match.games);
-  json.Key("shard").String(shard.ToString());
-  json.EndObject();
-  return json.str();
+  return JsonText({{"type", "game"},
+                   {"game", record.index},
+                   {"seed", absl::StrCat(record.seed)},  // 64-bit: a string survives any parser
+                   {"a", match.a},
+                   {"b", match.b},
+                   {"aSeat", record.a_seat},
+                   {"aResult", record.a_result},
+                   {"score", {record.score[0], record.score[1]}},
+                   {"plies", record.plies},
+                   {"seconds", record.seconds},
+                   {"final", record.final_position},
+                   {"ruleset", match.ruleset},
+                   {"scenario", match.scenario},
+                   {"matchSeed", absl::StrCat(match.seed)},
+                   {"matchGames", match.games},
+                   {"shard", shard.ToString()}});
 }
 
 namespace {
-
-using Json = nlohmann::json;
 
 absl::Status Bad(absl::string_view key, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("\"", key, "\" ", what));

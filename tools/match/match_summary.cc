@@ -62,38 +62,32 @@ std::string MatchSummary(const MatchScore& score, bool sprt, double elo0, double
 
 std::string SummaryJson(const MatchScore& score, bool sprt, double elo0, double elo1) {
   const EloEstimate elo = EstimateElo(score);
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("type").String("summary");
-  json.Key("games").Int(score.games());
-  json.Key("wins").Int(score.wins);
-  json.Key("draws").Int(score.draws);
-  json.Key("losses").Int(score.losses);
-  json.Key("score").Double(score.Fraction());
-  json.Key("pairs").BeginArray();  // completed pairs worth 0, 1/2, 1, 3/2, 2 points to A
-  for (int64_t n : score.pairs) json.Int(n);
-  json.EndArray();
-  json.Key("elo").Double(elo.elo);
-  json.Key("eloLower").Double(elo.lower);
-  json.Key("eloUpper").Double(elo.upper);
-  json.Key("meanReturn").Double(score.MeanReturn());
+  Json json = {{"type", "summary"},
+               {"games", score.games()},
+               {"wins", score.wins},
+               {"draws", score.draws},
+               {"losses", score.losses},
+               {"score", score.Fraction()},
+               // completed pairs worth 0, 1/2, 1, 3/2, 2 points to A
+               {"pairs", score.pairs},
+               {"elo", elo.elo},
+               {"eloLower", elo.lower},
+               {"eloUpper", elo.upper},
+               {"meanReturn", score.MeanReturn()}};
   if (const ReturnInterval interval = MeanReturnInterval(score); interval.valid) {
-    json.Key("meanReturnLower").Double(interval.lower);
-    json.Key("meanReturnUpper").Double(interval.upper);
+    json["meanReturnLower"] = interval.lower;
+    json["meanReturnUpper"] = interval.upper;
   }
   if (sprt) {
-    const SprtResult sprt = Sprt(score, elo0, elo1);
-    json.Key("sprt").BeginObject();
-    json.Key("elo0").Double(elo0);
-    json.Key("elo1").Double(elo1);
-    json.Key("llr").Double(sprt.llr);
-    json.Key("lowerBound").Double(sprt.lower_bound);
-    json.Key("upperBound").Double(sprt.upper_bound);
-    json.Key("decision").String(SprtDecisionName(sprt.decision));
-    json.EndObject();
+    const SprtResult result = Sprt(score, elo0, elo1);
+    json["sprt"] = {{"elo0", elo0},
+                    {"elo1", elo1},
+                    {"llr", result.llr},
+                    {"lowerBound", result.lower_bound},
+                    {"upperBound", result.upper_bound},
+                    {"decision", SprtDecisionName(result.decision)}};
   }
-  json.EndObject();
-  return json.str();
+  return JsonText(json);
 }
 
 }  // namespace sandtable
