@@ -25,8 +25,9 @@ TEST(JsonTest, BytesThatAreNotUtf8BecomeReplacementCharacters) {
 
 TEST(JsonTest, KeepsMemberOrderAndWritesNonFiniteAsNull) {
   const Json json = {{"z", -3},
-                     {"a", {0.1, 1e300, std::numeric_limits<double>::infinity(),
-                            std::numeric_limits<double>::quiet_NaN()}}};
+                     {"a",
+                      {0.1, 1e300, std::numeric_limits<double>::infinity(),
+                       std::numeric_limits<double>::quiet_NaN()}}};
   EXPECT_EQ(JsonText(json), R"({"z":-3,"a":[0.1,1e+300,null,null]})");
 }
 
