@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "tools/board_text.h"
+#include "tools/json_writer.h"
 
 namespace sandtable {
 

@@ -4,11 +4,11 @@
 #ifndef SANDTABLE_TOOLS_ANALYSIS_REPORT_H_
 #define SANDTABLE_TOOLS_ANALYSIS_REPORT_H_
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "search/search_types.h"
 #include "tools/game.h"
-#include "tools/json_writer.h"
 
 namespace sandtable {
 
@@ -16,8 +16,9 @@ namespace sandtable {
 // player.
 void RootAverages(const SearchResult& result, double& value, double& win_probability);
 
-// The analysis as one JSON object.
-Json AnalysisJsonValue(const Game& game, const Position& position, const SearchResult& result);
+// The analysis as one JSON object (tools/json_writer.h builds and writes it).
+nlohmann::ordered_json AnalysisJsonValue(const Game& game, const Position& position,
+                                         const SearchResult& result);
 
 // The analysis as one JSON object (no newline).
 std::string AnalysisJson(const Game& game, const Position& position, const SearchResult& result);
