@@ -1,8 +1,6 @@
 #include "tools/cli_match_report.h"
 
 #include <cxxopts.hpp>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -14,6 +12,7 @@
 #include "tools/cli_common.h"
 #include "tools/match/match_merge.h"
 #include "tools/match/match_summary.h"
+#include "tools/text_file.h"
 
 namespace sandtable {
 namespace {
@@ -65,19 +64,8 @@ absl::StatusOr<std::string> ReadShardFile(const std::string& path, std::istream&
     text << in.rdbuf();
     return text.str();
   }
-  const auto cannot = [&](absl::string_view why) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot read file '", Printable(path, 120), "'", why));
-  };
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (!std::filesystem::exists(status)) return cannot(": no such file");
-  if (std::filesystem::is_directory(status)) return cannot(": a directory");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return cannot("");
-  text << file.rdbuf();
-  if (file.bad()) return cannot("");
-  return text.str();
+  // Shard files grow with the match: a 100-million-game match's lines fit in 64 GiB.
+  return ReadTextFile(path, uintmax_t{64} << 30);
 }
 
 }  // namespace

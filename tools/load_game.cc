@@ -1,37 +1,22 @@
 #include "tools/load_game.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/text.h"
 #include "tools/registry.h"
+#include "tools/text_file.h"
 
 namespace sandtable {
 
 absl::StatusOr<std::string> ReadScenarioFile(const std::string& path) {
-  constexpr uintmax_t kMaxBytes = 16 << 20;
-  const auto cannot = [&](absl::string_view why) {
+  absl::StatusOr<std::string> text = ReadTextFile(path, uintmax_t{16} << 20);
+  if (text.ok() && text->empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("cannot read file '", Printable(path, 120), "'", why));
-  };
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (!std::filesystem::exists(status)) return cannot("");
-  if (!std::filesystem::is_regular_file(status)) return cannot(": not a regular file");
-  const uintmax_t size = std::filesystem::file_size(path, error);
-  if (error) return cannot("");
-  if (size > kMaxBytes) return cannot(": larger than 16 MiB");
-  if (size == 0) return cannot(": it is empty");
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  std::string contents = text.str();
-  if (!file || contents.empty()) return cannot("");
-  return contents;
+        absl::StrCat("cannot read file '", Printable(path, 120), "': it is empty"));
+  }
+  return text;
 }
 
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(const std::string& ruleset_spec,
