@@ -1,6 +1,5 @@
 #include "tools/load_game.h"
 
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
