@@ -1,6 +1,7 @@
 #include "engine/scenario_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 
 #include "absl/strings/ascii.h"
@@ -340,6 +341,27 @@ absl::StatusOr<std::pair<int, int>> FieldReader::Pair(std::string_view key) {
   absl::StatusOr<std::string> value = String(key);
   if (!value.ok()) return value.status();
   return ParseScenarioPair(*value, statement_.line, key);
+}
+
+absl::StatusOr<char> FieldReader::UnitLabel(char fallback, int side, std::string_view taken) {
+  char label = fallback;
+  if (Has("label")) {
+    absl::StatusOr<std::string> text = String("label");
+    if (!text.ok()) return text.status();
+    if (text->size() != 1 || !std::isalpha(static_cast<unsigned char>((*text)[0]))) {
+      return ScenarioError(statement_.line,
+                           absl::StrCat("label=", *text, " is not a single letter"));
+    }
+    label = (*text)[0];
+  }
+  const unsigned char letter = static_cast<unsigned char>(label);
+  label = static_cast<char>(side == 0 ? std::toupper(letter) : std::tolower(letter));
+  if (taken.find(label) != std::string_view::npos) {
+    return ScenarioError(statement_.line,
+                         absl::StrCat("two units labelled '", std::string(1, label),
+                                      "': give one of them another label=LETTER"));
+  }
+  return label;
 }
 
 absl::Status FieldReader::Finish() const {

@@ -97,6 +97,10 @@ class FieldReader {
   absl::StatusOr<int> IntOr(std::string_view key, int min, int max, int fallback);
   // "x,y": two integers (negative allowed, for axial hex coordinates).
   absl::StatusOr<std::pair<int, int>> Pair(std::string_view key);
+  // A unit's one-letter label: the optional field label=LETTER, else `fallback`; upper case
+  // for side 0 and lower case for side 1 (boards and notations tell the sides apart by
+  // case). An error when it is not one letter or is one of `taken`.
+  absl::StatusOr<char> UnitLabel(char fallback, int side, std::string_view taken);
   // Error if the statement has words, or fields that were never read.
   absl::Status Finish() const;
 

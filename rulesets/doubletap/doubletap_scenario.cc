@@ -167,23 +167,12 @@ class DoubletapScenarioBuilder {
       absl::StatusOr<int> quality = reader.IntOr("quality", 2, 6, game_.default_quality_);
       if (!quality.ok()) return quality.status();
       unit.quality = *quality;
-      char label = unit.hero ? 'H' : DoubletapWeapons()[unit.weapon].letter;
-      if (reader.Has("label")) {
-        absl::StatusOr<std::string> text = reader.String("label");
-        if (!text.ok()) return text.status();
-        if (text->size() != 1 || !std::isalpha(static_cast<unsigned char>((*text)[0]))) {
-          return ScenarioError(line, absl::StrCat("label=", *text, " is not a single letter"));
-        }
-        label = (*text)[0];
-      }
-      unit.label = static_cast<char>(unit.side == 0 ? std::toupper(label) : std::tolower(label));
-      for (const DoubletapGame::Unit& other : game_.units_) {
-        if (other.label == unit.label) {
-          return ScenarioError(line,
-                               absl::StrCat("two units labelled '", std::string(1, unit.label),
-                                            "': give one of them another label=LETTER"));
-        }
-      }
+      std::string taken;
+      for (const DoubletapGame::Unit& other : game_.units_) taken += other.label;
+      absl::StatusOr<char> label = reader.UnitLabel(
+          unit.hero ? 'H' : DoubletapWeapons()[unit.weapon].letter, unit.side, taken);
+      if (!label.ok()) return label.status();
+      unit.label = *label;
       absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
       if (!at.ok()) return at.status();
       if (absl::Status s = reader.Finish(); !s.ok()) return s;

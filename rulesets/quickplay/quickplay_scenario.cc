@@ -226,23 +226,11 @@ class QuickplayScenarioBuilder {
                                                 "' (known: rifle_squad, tank, brassbounder)"));
       }
       const QuickplayProfile& profile = QuickplayProfileOf(unit.type);
-      char label = profile.letter;
-      if (reader.Has("label")) {
-        absl::StatusOr<std::string> text = reader.String("label");
-        if (!text.ok()) return text.status();
-        if (text->size() != 1 || !std::isalpha(static_cast<unsigned char>((*text)[0]))) {
-          return ScenarioError(line, absl::StrCat("label=", *text, " is not a single letter"));
-        }
-        label = (*text)[0];
-      }
-      unit.label = static_cast<char>(unit.side == 0 ? std::toupper(label) : std::tolower(label));
-      for (const QuickplayGame::Unit& other : game_.units_) {
-        if (other.label == unit.label) {
-          return ScenarioError(line,
-                               absl::StrCat("two units labelled '", std::string(1, unit.label),
-                                            "': give one of them another label=LETTER"));
-        }
-      }
+      std::string taken;
+      for (const QuickplayGame::Unit& other : game_.units_) taken += other.label;
+      absl::StatusOr<char> label = reader.UnitLabel(profile.letter, unit.side, taken);
+      if (!label.ok()) return label.status();
+      unit.label = *label;
       if (reader.Has("at")) {
         absl::StatusOr<int> cell = Point(reader, "at", line);
         if (!cell.ok()) return cell.status();

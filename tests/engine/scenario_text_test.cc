@@ -188,5 +188,27 @@ TEST(ScenarioTextTest, FieldReaderErrors) {
               HasSubstr("line 3: at: 'z' is not an integer"));
 }
 
+TEST(ScenarioTextTest, UnitLabelsAreCasedBySideAndUnique) {
+  absl::StatusOr<ScenarioText> parsed =
+      ScenarioText::Parse("unit\nunit label=q\nunit label=Q\nunit label=7\nunit label=ab\n");
+  ASSERT_TRUE(parsed.ok());
+  const auto& units = parsed->statements();
+  FieldReader plain(units[0]);
+  EXPECT_EQ(*plain.UnitLabel('r', 0, ""), 'R');  // the fallback, upper case for side 0
+  FieldReader named(units[1]);
+  EXPECT_EQ(*named.UnitLabel('r', 0, "R"), 'Q');
+  EXPECT_TRUE(named.Finish().ok());  // label= was read
+  FieldReader lower(units[2]);
+  EXPECT_EQ(*lower.UnitLabel('r', 1, "Q"), 'q');  // side 1: lower case, not taken by 'Q'
+  FieldReader taken(units[2]);
+  EXPECT_THAT(std::string(taken.UnitLabel('r', 0, "RQ").status().message()),
+              HasSubstr("line 3: two units labelled 'Q'"));
+  FieldReader digit(units[3]);
+  EXPECT_THAT(std::string(digit.UnitLabel('r', 0, "").status().message()),
+              HasSubstr("line 4: label=7 is not a single letter"));
+  FieldReader two(units[4]);
+  EXPECT_FALSE(two.UnitLabel('r', 0, "").ok());
+}
+
 }  // namespace
 }  // namespace sandtable
