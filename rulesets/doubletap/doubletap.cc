@@ -178,15 +178,30 @@ absl::Status DoubletapGame::Precompute() {
   const int lengths[3] = {kMoveCells, kRunCells, kDodgeCells};
   for (int reach = 0; reach < 3; ++reach) {
     reach_[reach].emplace(*graph, 2 * lengths[reach]);
-    reach_offsets_[reach].assign(n + 1, 0);
-    reach_cells_[reach].clear();
+    reach_windows_[reach].assign(n, {});
+    reach_words_[reach].clear();
     for (int c = 0; c < n; ++c) {
-      reach_offsets_[reach][c] = static_cast<uint32_t>(reach_cells_[reach].size());
+      CellMask cells;
       reach_[reach]->Reachable(c).ForEach([&](int to) {
-        if (!IsCover(to)) reach_cells_[reach].push_back(static_cast<uint16_t>(to));
+        if (!IsCover(to)) cells.Set(to);
       });
+      int first = stride_, last = -1;
+      cells.ForEach([&](int to) {
+        first = std::min(first, to >> 6);
+        last = std::max(last, to >> 6);
+      });
+      ReachWindow& window = reach_windows_[reach][c];
+      window.offset = static_cast<uint32_t>(reach_words_[reach].size());
+      window.first = static_cast<uint16_t>(last < 0 ? 0 : first);
+      window.count = static_cast<uint16_t>(last < 0 ? 0 : last - first + 1);
+      for (int w = window.first; w < window.first + window.count; ++w) {
+        uint64_t word = 0;
+        for (int b = 0; b < 64 && w * 64 + b < n; ++b) {
+          if (cells.Test(w * 64 + b)) word |= uint64_t{1} << b;
+        }
+        reach_words_[reach].push_back(word);
+      }
     }
-    reach_offsets_[reach][n] = static_cast<uint32_t>(reach_cells_[reach].size());
   }
 
   side_mask_ = {0, 0};
@@ -306,59 +321,97 @@ bool DoubletapGame::IsTarget(const State& state, int u, int* group) const {
   return false;
 }
 
-template <typename F>
-void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f) const {
+void DoubletapGame::FindFreeCells(const State& state, int u, int reach, FreeCells& cells) const {
   static constexpr int kLength[3] = {kMoveCells, kRunCells, kDodgeCells};
   const int start = state.cell[u];
   const int side = units_[u].side;
   const int sx = CellX(start), sy = CellY(start);
-  LocalMask occupied(stride_);
-  bool near = false;
-  for (int v = 0; v < num_units(); ++v) {
-    const int c = state.cell[v];
-    if (c == kNoCell || v == u) continue;
-    occupied.Set(c);
-    // A path of at most N steps (a step costs at least 2 of the 2N points) passes only
-    // cells within N - 1 steps before its last: an enemy farther away cannot stand in the
-    // way (and its own cell is excluded as occupied).
-    if (units_[v].side != side) {
-      near |= std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)) < kLength[reach];
-    }
+  const ReachWindow& window = reach_windows_[reach][start];
+  const uint64_t* bare = &reach_words_[reach][window.offset];
+  cells.first = window.first;
+  cells.count = window.count;
+  for (int i = 0; i < window.count; ++i) cells.words[i] = bare[i];
+  auto clear = [&](int c) {
+    const unsigned i = static_cast<unsigned>((c >> 6) - window.first);
+    if (i < window.count) cells.words[i] &= ~(uint64_t{1} << (c & 63));
+  };
+  for (uint32_t m = side_mask_[side] & ~(1u << u); m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c != kNoCell) clear(c);
   }
-  if (!near) {
-    // No enemy can stand in the way: the precomputed list is exact.
-    const uint16_t* cells = reach_cells_[reach].data();
-    for (uint32_t i = reach_offsets_[reach][start]; i < reach_offsets_[reach][start + 1]; ++i) {
-      if (!occupied.Test(cells[i]) && !f(static_cast<int>(cells[i]))) return;
+  int nearest = INT_MAX;
+  for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c == kNoCell) continue;
+    clear(c);
+    nearest = std::min(nearest, std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)));
+  }
+  cells.nearest = nearest;
+  // A path of at most N steps (a step costs at least 2 of the 2N points) passes only cells
+  // within N - 1 steps before its last: an enemy farther away cannot stand in the way (and
+  // its own cell is excluded as occupied).
+  cells.exact = nearest >= kLength[reach];
+}
+
+template <typename F>
+void DoubletapGame::ForEachFreeCell(const State& state, int u, int reach, const FreeCells& cells,
+                                    F&& f) const {
+  if (cells.exact) {
+    for (int i = 0; i < cells.count; ++i) {
+      for (uint64_t w = cells.words[i]; w != 0; w &= w - 1) {
+        if (!f((cells.first + i) * 64 + std::countr_zero(w))) return;
+      }
     }
     return;
   }
+  // An enemy may stand in the way: ask the table with the enemies as obstacles.
+  const int side = units_[u].side;
   CellMask enemies;
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
     const int c = state.cell[std::countr_zero(m)];
     if (c != kNoCell) enemies.Set(c);
   }
+  LocalMask occupied(stride_);
+  for (int v = 0; v < num_units(); ++v) {
+    if (v != u && state.cell[v] != kNoCell) occupied.Set(state.cell[v]);
+  }
   bool going = true;
-  reach_[reach]->Reachable(start, enemies).ForEach([&](int c) {
+  reach_[reach]->Reachable(state.cell[u], enemies).ForEach([&](int c) {
     if (going && !IsCover(c) && !occupied.Test(c)) going = f(c);
   });
 }
 
 template <typename F>
+void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f) const {
+  FreeCells cells;
+  FindFreeCells(state, u, reach, cells);
+  ForEachFreeCell(state, u, reach, cells, f);
+}
+
+template <typename F>
 void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& f) const {
-  const int side = units_[u].side;
   const int start = state.cell[u];
-  if (NextToSide(state, start, 1 - side)) {
+  const int reach = kind == kRun ? 1 : 0;
+  FreeCells cells;
+  FindFreeCells(state, u, reach, cells);
+  if (cells.nearest <= 1) {
     // In base contact: only a Dodge leaves it, so the unit stays (and can only assault).
     if (kind == kAssault) f(start);
     return;
   }
-  if (kind != kAssault) {
-    ForEachReachable(state, u, kind == kRun ? 1 : 0,
-                     [&](int c) { return (kind == kRun && c == start) || f(c); });
+  if (kind == kAssault) {
+    ForEachAssaultCell(state, u, f);
     return;
   }
-  // Assault: the cells in base contact with an enemy, if any enemy is close enough.
+  ForEachFreeCell(state, u, reach, cells,
+                  [&](int c) { return (kind == kRun && c == start) || f(c); });
+}
+
+template <typename F>
+void DoubletapGame::ForEachAssaultCell(const State& state, int u, F&& f) const {
+  // The cells in base contact with an enemy, if any enemy is close enough.
+  const int side = units_[u].side;
+  const int start = state.cell[u];
   const int sx = CellX(start), sy = CellY(start);
   uint32_t close = 0;
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
@@ -496,20 +549,24 @@ void DoubletapGame::SelectActions(const State& state, ActionList& actions) const
 
 void DoubletapGame::KindActions(const State& state, ActionList& actions) const {
   const int u = state.active;
-  if (NextToSide(state, state.cell[u], 1 - units_[u].side)) {
+  const int start = state.cell[u];
+  FreeCells move;
+  FindFreeCells(state, u, 0, move);
+  if (move.nearest <= 1) {
     actions.push_back(kKindBase + kAssault);  // in melee: attack who is in contact
     return;
   }
   actions.push_back(kKindBase + kMove);
   bool assault = false;
-  ForEachDestination(state, u, kAssault, [&](int) { return !(assault = true); });
+  if (move.nearest <= kMoveCells + 1) {
+    ForEachAssaultCell(state, u, [&](int) { return !(assault = true); });
+  }
   if (assault) actions.push_back(kKindBase + kAssault);
   // A Run reaches every cell a Move does: a Move away from here proves a Run is possible
   // without the Run's wider (and dearer) reach query.
   bool run = false;
-  const int start = state.cell[u];
-  ForEachDestination(state, u, kMove, [&](int c) { return !(run = c != start); });
-  if (!run) ForEachDestination(state, u, kRun, [&](int) { return !(run = true); });
+  ForEachFreeCell(state, u, 0, move, [&](int c) { return !(run = c != start); });
+  if (!run) ForEachReachable(state, u, 1, [&](int c) { return !(run = c != start); });
   if (run) actions.push_back(kKindBase + kRun);
 }
 
