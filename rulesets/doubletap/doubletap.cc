@@ -43,6 +43,16 @@ class LocalMask {
   uint64_t words_[kMaxCells / 64];
 };
 
+// Whether any unit has a reaction pending: the flag bytes tested eight at a time, as most
+// activations draw no reaction and the resolution would otherwise scan for one thrice.
+bool AnyReactionPending(const DoubletapGame::State& state) {
+  uint64_t words[3] = {};
+  static_assert(sizeof(state.flags) <= sizeof(words));
+  std::memcpy(words, state.flags, sizeof(state.flags));
+  constexpr uint64_t kMask = DoubletapGame::kReactionMask * 0x0101010101010101ULL;
+  return ((words[0] | words[1] | words[2]) & kMask) != 0;
+}
+
 bool Adjacent(int ax, int ay, int bx, int by) {
   const int dx = ax - bx, dy = ay - by;
   return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx != 0 || dy != 0);
@@ -260,14 +270,21 @@ int DoubletapGame::RangeModifier(int u, int distance2) const {
 bool DoubletapGame::Sees(const State& state, int a, int b, int ignore_a, int ignore_b) const {
   if (!TerrainSight(a, b)) return false;
   const Cell ca{CellX(a), CellY(a)}, cb{CellX(b), CellY(b)};
-  const int min_x = std::min(ca.x, cb.x), max_x = std::max(ca.x, cb.x);
-  const int min_y = std::min(ca.y, cb.y), max_y = std::max(ca.y, cb.y);
-  for (int v = 0; v < num_units(); ++v) {
-    const int c = state.cell[v];
-    if (c == kNoCell || v == ignore_a || v == ignore_b || c == a || c == b) continue;
+  const int min_x = std::min(ca.x, cb.x), min_y = std::min(ca.y, cb.y);
+  const unsigned span_x = std::abs(ca.x - cb.x), span_y = std::abs(ca.y - cb.y);
+  // The box test first: most units stand outside the line's bounding box.
+  uint32_t others = side_mask_[0] | side_mask_[1];
+  for (const int v : {ignore_a, ignore_b}) {
+    if (v >= 0 && v < kMaxUnits) others &= ~(1u << v);
+  }
+  for (uint32_t m = others; m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c == kNoCell) continue;
     const int x = CellX(c), y = CellY(c);
-    if (x < min_x || x > max_x || y < min_y || y > max_y) continue;
-    if (SegmentCrossesCell(ca, cb, Cell{x, y})) return false;
+    if (static_cast<unsigned>(x - min_x) > span_x || static_cast<unsigned>(y - min_y) > span_y) {
+      continue;
+    }
+    if (c != a && c != b && SegmentCrossesCell(ca, cb, Cell{x, y})) return false;
   }
   return true;
 }
@@ -431,7 +448,7 @@ void DoubletapGame::ForEachAssaultCell(const State& state, int u, F&& f) const {
   ForEachReachable(state, u, 0, [&](int c) { return !contact.Test(c) || f(c); });
 }
 
-uint32_t DoubletapGame::Targets(const State& state, int first) const {
+uint32_t DoubletapGame::Targets(const State& state, int first, bool any) const {
   const int u = state.active;
   const int side = units_[u].side;
   const uint32_t enemies = side_mask_[1 - side] & ~((1u << first) - 1);
@@ -440,7 +457,10 @@ uint32_t DoubletapGame::Targets(const State& state, int first) const {
     const int d = state.dest;
     for (uint32_t m = enemies; m != 0; m &= m - 1) {
       const int t = std::countr_zero(m), tc = state.cell[t];
-      if (tc != kNoCell && Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc))) targets |= 1u << t;
+      if (tc != kNoCell && Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc))) {
+        targets |= 1u << t;
+        if (any) break;
+      }
     }
     return targets;
   }
@@ -451,7 +471,10 @@ uint32_t DoubletapGame::Targets(const State& state, int first) const {
     if (tc == kNoCell) continue;
     if (RangeModifier(u, Distance2(c, tc)) == DoubletapWeapon::kOutOfRange) continue;
     if (!TerrainSight(c, tc) || NextToSide(state, tc, side, u)) continue;
-    if (Sees(state, c, tc, u, t)) targets |= 1u << t;
+    if (Sees(state, c, tc, u, t)) {
+      targets |= 1u << t;
+      if (any) break;
+    }
   }
   return targets;
 }
@@ -776,8 +799,9 @@ void DoubletapGame::FinishSubject(State& state) const {
 void DoubletapGame::AfterDeclaration(State& state) const {
   if (!state.sub) {
     // The reaction window: the first eligible opponent unit decides.
-    for (int r = 0; r < num_units(); ++r) {
-      if (units_[r].side != state.player && ReactionOptions(state, r) != 0) {
+    for (uint32_t m = side_mask_[1 - state.player]; m != 0; m &= m - 1) {
+      const int r = std::countr_zero(m);
+      if (ReactionOptions(state, r) != 0) {
         state.cursor = static_cast<uint8_t>(r);
         state.phase = kReact;
         return;
@@ -797,7 +821,8 @@ void DoubletapGame::StartResolution(State& state) const {
 }
 
 template <typename F>
-int DoubletapGame::NextOpponent(const State& state, F&& f) const {
+int DoubletapGame::NextReactor(const State& state, F&& f) const {
+  if (!AnyReactionPending(state)) return -1;
   // The opponent's living units from `cursor` on, in unit order.
   for (uint32_t m = side_mask_[1 - state.player] & ~((1u << state.cursor) - 1); m != 0;
        m &= m - 1) {
@@ -820,7 +845,7 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = state.sub ? kStageTargets : kStageReactRolls;
         break;
       case kStageReactRolls: {
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           const int reaction = state.flags[v] & kReactionMask;
           return reaction == kReactShoot || reaction == kReactMelee ||
                  (reaction == kReactDodge && IsTarget(state, v, nullptr));
@@ -859,7 +884,7 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = kStageDodges;
         break;
       case kStageDodges: {
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           if ((state.flags[v] & kReactionMask) != kReactDodge) return false;
           int g = 0;
           if (IsTarget(state, v, &g) && state.succ[g] > state.cancel[g]) return false;  // stays
@@ -891,7 +916,7 @@ void DoubletapGame::Continue(State& state) const {
         break;
       case kStageReactMoves: {
         // A reactor that is now in base contact can neither move nor shoot.
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           return (state.flags[v] & kReactionMask) == kReactMove &&
                  !NextToSide(state, state.cell[v], state.player);
         });
@@ -908,7 +933,8 @@ void DoubletapGame::Continue(State& state) const {
         }
         // The activation is over.
         ClearAction(state);
-        for (uint32_t m = side_mask_[1 - state.player]; m != 0; m &= m - 1) {
+        for (uint32_t m = AnyReactionPending(state) ? side_mask_[1 - state.player] : 0; m != 0;
+             m &= m - 1) {
           uint8_t& flags = state.flags[std::countr_zero(m)];
           flags = static_cast<uint8_t>(flags & ~kReactionMask);
         }
@@ -995,7 +1021,7 @@ void DoubletapGame::Apply(State& state, Action action) const {
       ++state.attacks[g];
       ++state.assigned;
       // The last eligible target left takes every remaining attack: no one-way nodes.
-      if (Targets(state, t + 1) == 0) {
+      if (Targets(state, t + 1, /*any=*/true) == 0) {
         state.attacks[g] = static_cast<uint8_t>(state.attacks[g] + total - state.assigned);
         state.assigned = static_cast<uint8_t>(total);
       }
@@ -1007,8 +1033,9 @@ void DoubletapGame::Apply(State& state, Action action) const {
       const int reaction = static_cast<int>(action - kReactBase);
       state.flags[r] = static_cast<uint8_t>((state.flags[r] & ~kReactionMask) | reaction);
       if (reaction != kNoReaction) state.flags[r] |= kReactedBit;
-      for (int next = r + 1; next < num_units(); ++next) {
-        if (units_[next].side != state.player && ReactionOptions(state, next) != 0) {
+      for (uint32_t m = side_mask_[1 - state.player] & ~((2u << r) - 1); m != 0; m &= m - 1) {
+        const int next = std::countr_zero(m);
+        if (ReactionOptions(state, next) != 0) {
           state.cursor = static_cast<uint8_t>(next);
           return;
         }
@@ -1085,7 +1112,7 @@ void DoubletapGame::Apply(State& state, Action action) const {
       CHECK(false);
   }
   // After the destination or the timing: choose targets, if there are any.
-  if (Targets(state, 0) != 0) {
+  if (Targets(state, 0, /*any=*/true) != 0) {
     state.phase = kTarget;
     return;
   }

@@ -294,8 +294,9 @@ class DoubletapGame {
   void ForEachAssaultCell(const State& state, int u, F&& f) const;
   // The cell the acting unit attacks from.
   int AttackCell(const State& state) const;
-  // The enemies (bit per unit, indices >= `first`) the acting unit may attack now.
-  uint32_t Targets(const State& state, int first) const;
+  // The enemies (bit per unit, indices >= `first`) the acting unit may attack now; with
+  // `any`, only the first of them (a test for whether there is one).
+  uint32_t Targets(const State& state, int first, bool any = false) const;
   // The reactions open to opponent unit r against the declared action (bit per Reaction).
   uint32_t ReactionOptions(const State& state, int r) const;
   bool IsTarget(const State& state, int u, int* group) const;
@@ -309,9 +310,10 @@ class DoubletapGame {
   void AfterDeclaration(State& state) const;
   void StartResolution(State& state) const;
   void Continue(State& state) const;
-  // The first living opponent unit at or after `cursor` for which f(unit) holds, or -1.
+  // The first living opponent unit at or after `cursor` for which f(unit) holds, or -1;
+  // f is only asked of units with a reaction pending (-1 at once when there is none).
   template <typename F>
-  int NextOpponent(const State& state, F&& f) const;
+  int NextReactor(const State& state, F&& f) const;
   void StartSubject(State& state, int u, int open, int covered) const;
   void FinishSubject(State& state) const;
   void Retreat(State& state, int u) const;
