@@ -192,8 +192,9 @@ absl::Status DoubletapGame::Precompute() {
     reach_words_[reach].clear();
     for (int c = 0; c < n; ++c) {
       CellMask cells;
+      // A Run must leave its cell (staying put is a Move): its window leaves the start out.
       reach_[reach]->Reachable(c).ForEach([&](int to) {
-        if (!IsCover(to)) cells.Set(to);
+        if (!IsCover(to) && !(reach == 1 && to == c)) cells.Set(to);
       });
       int first = stride_, last = -1;
       cells.ForEach([&](int to) {
@@ -390,7 +391,7 @@ void DoubletapGame::ForEachFreeCell(const State& state, int u, int reach, const 
   }
   LocalMask occupied(stride_);
   for (int v = 0; v < num_units(); ++v) {
-    if (v != u && state.cell[v] != kNoCell) occupied.Set(state.cell[v]);
+    if ((v != u || reach == 1) && state.cell[v] != kNoCell) occupied.Set(state.cell[v]);
   }
   bool going = true;
   reach_[reach]->Reachable(state.cell[u], enemies).ForEach([&](int c) {
@@ -420,8 +421,7 @@ void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& 
     ForEachAssaultCell(state, u, f);
     return;
   }
-  ForEachFreeCell(state, u, reach, cells,
-                  [&](int c) { return (kind == kRun && c == start) || f(c); });
+  ForEachFreeCell(state, u, reach, cells, f);
 }
 
 template <typename F>
@@ -589,7 +589,7 @@ void DoubletapGame::KindActions(const State& state, ActionList& actions) const {
   // without the Run's wider (and dearer) reach query.
   bool run = false;
   ForEachFreeCell(state, u, 0, move, [&](int c) { return !(run = c != start); });
-  if (!run) ForEachReachable(state, u, 1, [&](int c) { return !(run = c != start); });
+  if (!run) ForEachReachable(state, u, 1, [&](int) { return !(run = true); });
   if (run) actions.push_back(kKindBase + kRun);
 }
 

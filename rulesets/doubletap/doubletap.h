@@ -269,8 +269,8 @@ class DoubletapGame {
   void DodgeActions(const State& state, ActionList& actions) const;
   // Calls f(cell) for each cell, ascending, until f returns false. ForEachReachable: the free
   // cells unit u can reach (reach 0: a Move, 1: a Run, 2: a Dodge or retreat; its own cell
-  // included; enemies block the way; never a cover cell). ForEachDestination: where a move
-  // of `kind` may end (reaction moves are kMove).
+  // included, except for a Run; enemies block the way; never a cover cell).
+  // ForEachDestination: where a move of `kind` may end (reaction moves are kMove).
   template <typename F>
   void ForEachReachable(const State& state, int u, int reach, F&& f) const;
   // The free cells unit u reaches with `reach`, from the bare-terrain window less the other
