@@ -43,6 +43,16 @@ class LocalMask {
   uint64_t words_[kMaxCells / 64];
 };
 
+// Whether any unit has a reaction pending: the flag bytes tested eight at a time, as most
+// activations draw no reaction and the resolution would otherwise scan for one thrice.
+bool AnyReactionPending(const DoubletapGame::State& state) {
+  uint64_t words[3] = {};
+  static_assert(sizeof(state.flags) <= sizeof(words));
+  std::memcpy(words, state.flags, sizeof(state.flags));
+  constexpr uint64_t kMask = DoubletapGame::kReactionMask * 0x0101010101010101ULL;
+  return ((words[0] | words[1] | words[2]) & kMask) != 0;
+}
+
 bool Adjacent(int ax, int ay, int bx, int by) {
   const int dx = ax - bx, dy = ay - by;
   return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx != 0 || dy != 0);
@@ -178,15 +188,31 @@ absl::Status DoubletapGame::Precompute() {
   const int lengths[3] = {kMoveCells, kRunCells, kDodgeCells};
   for (int reach = 0; reach < 3; ++reach) {
     reach_[reach].emplace(*graph, 2 * lengths[reach]);
-    reach_offsets_[reach].assign(n + 1, 0);
-    reach_cells_[reach].clear();
+    reach_windows_[reach].assign(n, {});
+    reach_words_[reach].clear();
     for (int c = 0; c < n; ++c) {
-      reach_offsets_[reach][c] = static_cast<uint32_t>(reach_cells_[reach].size());
+      CellMask cells;
+      // A Run must leave its cell (staying put is a Move): its window leaves the start out.
       reach_[reach]->Reachable(c).ForEach([&](int to) {
-        if (!IsCover(to)) reach_cells_[reach].push_back(static_cast<uint16_t>(to));
+        if (!IsCover(to) && !(reach == 1 && to == c)) cells.Set(to);
       });
+      int first = stride_, last = -1;
+      cells.ForEach([&](int to) {
+        first = std::min(first, to >> 6);
+        last = std::max(last, to >> 6);
+      });
+      ReachWindow& window = reach_windows_[reach][c];
+      window.offset = static_cast<uint32_t>(reach_words_[reach].size());
+      window.first = static_cast<uint16_t>(last < 0 ? 0 : first);
+      window.count = static_cast<uint16_t>(last < 0 ? 0 : last - first + 1);
+      for (int w = window.first; w < window.first + window.count; ++w) {
+        uint64_t word = 0;
+        for (int b = 0; b < 64 && w * 64 + b < n; ++b) {
+          if (cells.Test(w * 64 + b)) word |= uint64_t{1} << b;
+        }
+        reach_words_[reach].push_back(word);
+      }
     }
-    reach_offsets_[reach][n] = static_cast<uint32_t>(reach_cells_[reach].size());
   }
 
   side_mask_ = {0, 0};
@@ -245,14 +271,21 @@ int DoubletapGame::RangeModifier(int u, int distance2) const {
 bool DoubletapGame::Sees(const State& state, int a, int b, int ignore_a, int ignore_b) const {
   if (!TerrainSight(a, b)) return false;
   const Cell ca{CellX(a), CellY(a)}, cb{CellX(b), CellY(b)};
-  const int min_x = std::min(ca.x, cb.x), max_x = std::max(ca.x, cb.x);
-  const int min_y = std::min(ca.y, cb.y), max_y = std::max(ca.y, cb.y);
-  for (int v = 0; v < num_units(); ++v) {
-    const int c = state.cell[v];
-    if (c == kNoCell || v == ignore_a || v == ignore_b || c == a || c == b) continue;
+  const int min_x = std::min(ca.x, cb.x), min_y = std::min(ca.y, cb.y);
+  const unsigned span_x = std::abs(ca.x - cb.x), span_y = std::abs(ca.y - cb.y);
+  // The box test first: most units stand outside the line's bounding box.
+  uint32_t others = side_mask_[0] | side_mask_[1];
+  for (const int v : {ignore_a, ignore_b}) {
+    if (v >= 0 && v < kMaxUnits) others &= ~(1u << v);
+  }
+  for (uint32_t m = others; m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c == kNoCell) continue;
     const int x = CellX(c), y = CellY(c);
-    if (x < min_x || x > max_x || y < min_y || y > max_y) continue;
-    if (SegmentCrossesCell(ca, cb, Cell{x, y})) return false;
+    if (static_cast<unsigned>(x - min_x) > span_x || static_cast<unsigned>(y - min_y) > span_y) {
+      continue;
+    }
+    if (c != a && c != b && SegmentCrossesCell(ca, cb, Cell{x, y})) return false;
   }
   return true;
 }
@@ -306,59 +339,96 @@ bool DoubletapGame::IsTarget(const State& state, int u, int* group) const {
   return false;
 }
 
-template <typename F>
-void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f) const {
+void DoubletapGame::FindFreeCells(const State& state, int u, int reach, FreeCells& cells) const {
   static constexpr int kLength[3] = {kMoveCells, kRunCells, kDodgeCells};
   const int start = state.cell[u];
   const int side = units_[u].side;
   const int sx = CellX(start), sy = CellY(start);
-  LocalMask occupied(stride_);
-  bool near = false;
-  for (int v = 0; v < num_units(); ++v) {
-    const int c = state.cell[v];
-    if (c == kNoCell || v == u) continue;
-    occupied.Set(c);
-    // A path of at most N steps (a step costs at least 2 of the 2N points) passes only
-    // cells within N - 1 steps before its last: an enemy farther away cannot stand in the
-    // way (and its own cell is excluded as occupied).
-    if (units_[v].side != side) {
-      near |= std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)) < kLength[reach];
-    }
+  const ReachWindow& window = reach_windows_[reach][start];
+  const uint64_t* bare = &reach_words_[reach][window.offset];
+  cells.first = window.first;
+  cells.count = window.count;
+  for (int i = 0; i < window.count; ++i) cells.words[i] = bare[i];
+  auto clear = [&](int c) {
+    const unsigned i = static_cast<unsigned>((c >> 6) - window.first);
+    if (i < window.count) cells.words[i] &= ~(uint64_t{1} << (c & 63));
+  };
+  for (uint32_t m = side_mask_[side] & ~(1u << u); m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c != kNoCell) clear(c);
   }
-  if (!near) {
-    // No enemy can stand in the way: the precomputed list is exact.
-    const uint16_t* cells = reach_cells_[reach].data();
-    for (uint32_t i = reach_offsets_[reach][start]; i < reach_offsets_[reach][start + 1]; ++i) {
-      if (!occupied.Test(cells[i]) && !f(static_cast<int>(cells[i]))) return;
+  int nearest = INT_MAX;
+  for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
+    const int c = state.cell[std::countr_zero(m)];
+    if (c == kNoCell) continue;
+    clear(c);
+    nearest = std::min(nearest, std::max(std::abs(CellX(c) - sx), std::abs(CellY(c) - sy)));
+  }
+  cells.nearest = nearest;
+  // A path of at most N steps (a step costs at least 2 of the 2N points) passes only cells
+  // within N - 1 steps before its last: an enemy farther away cannot stand in the way (and
+  // its own cell is excluded as occupied).
+  cells.exact = nearest >= kLength[reach];
+}
+
+template <typename F>
+void DoubletapGame::ForEachFreeCell(const State& state, int u, int reach, const FreeCells& cells,
+                                    F&& f) const {
+  if (cells.exact) {
+    for (int i = 0; i < cells.count; ++i) {
+      for (uint64_t w = cells.words[i]; w != 0; w &= w - 1) {
+        if (!f((cells.first + i) * 64 + std::countr_zero(w))) return;
+      }
     }
     return;
   }
+  // An enemy may stand in the way: ask the table with the enemies as obstacles.
+  const int side = units_[u].side;
   CellMask enemies;
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
     const int c = state.cell[std::countr_zero(m)];
     if (c != kNoCell) enemies.Set(c);
   }
+  LocalMask occupied(stride_);
+  for (int v = 0; v < num_units(); ++v) {
+    if ((v != u || reach == 1) && state.cell[v] != kNoCell) occupied.Set(state.cell[v]);
+  }
   bool going = true;
-  reach_[reach]->Reachable(start, enemies).ForEach([&](int c) {
+  reach_[reach]->Reachable(state.cell[u], enemies).ForEach([&](int c) {
     if (going && !IsCover(c) && !occupied.Test(c)) going = f(c);
   });
 }
 
 template <typename F>
+void DoubletapGame::ForEachReachable(const State& state, int u, int reach, F&& f) const {
+  FreeCells cells;
+  FindFreeCells(state, u, reach, cells);
+  ForEachFreeCell(state, u, reach, cells, f);
+}
+
+template <typename F>
 void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& f) const {
-  const int side = units_[u].side;
   const int start = state.cell[u];
-  if (NextToSide(state, start, 1 - side)) {
+  const int reach = kind == kRun ? 1 : 0;
+  FreeCells cells;
+  FindFreeCells(state, u, reach, cells);
+  if (cells.nearest <= 1) {
     // In base contact: only a Dodge leaves it, so the unit stays (and can only assault).
     if (kind == kAssault) f(start);
     return;
   }
-  if (kind != kAssault) {
-    ForEachReachable(state, u, kind == kRun ? 1 : 0,
-                     [&](int c) { return (kind == kRun && c == start) || f(c); });
+  if (kind == kAssault) {
+    ForEachAssaultCell(state, u, f);
     return;
   }
-  // Assault: the cells in base contact with an enemy, if any enemy is close enough.
+  ForEachFreeCell(state, u, reach, cells, f);
+}
+
+template <typename F>
+void DoubletapGame::ForEachAssaultCell(const State& state, int u, F&& f) const {
+  // The cells in base contact with an enemy, if any enemy is close enough.
+  const int side = units_[u].side;
+  const int start = state.cell[u];
   const int sx = CellX(start), sy = CellY(start);
   uint32_t close = 0;
   for (uint32_t m = side_mask_[1 - side]; m != 0; m &= m - 1) {
@@ -378,7 +448,7 @@ void DoubletapGame::ForEachDestination(const State& state, int u, int kind, F&& 
   ForEachReachable(state, u, 0, [&](int c) { return !contact.Test(c) || f(c); });
 }
 
-uint32_t DoubletapGame::Targets(const State& state, int first) const {
+uint32_t DoubletapGame::Targets(const State& state, int first, bool any) const {
   const int u = state.active;
   const int side = units_[u].side;
   const uint32_t enemies = side_mask_[1 - side] & ~((1u << first) - 1);
@@ -387,7 +457,10 @@ uint32_t DoubletapGame::Targets(const State& state, int first) const {
     const int d = state.dest;
     for (uint32_t m = enemies; m != 0; m &= m - 1) {
       const int t = std::countr_zero(m), tc = state.cell[t];
-      if (tc != kNoCell && Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc))) targets |= 1u << t;
+      if (tc != kNoCell && Adjacent(CellX(d), CellY(d), CellX(tc), CellY(tc))) {
+        targets |= 1u << t;
+        if (any) break;
+      }
     }
     return targets;
   }
@@ -398,7 +471,10 @@ uint32_t DoubletapGame::Targets(const State& state, int first) const {
     if (tc == kNoCell) continue;
     if (RangeModifier(u, Distance2(c, tc)) == DoubletapWeapon::kOutOfRange) continue;
     if (!TerrainSight(c, tc) || NextToSide(state, tc, side, u)) continue;
-    if (Sees(state, c, tc, u, t)) targets |= 1u << t;
+    if (Sees(state, c, tc, u, t)) {
+      targets |= 1u << t;
+      if (any) break;
+    }
   }
   return targets;
 }
@@ -496,20 +572,24 @@ void DoubletapGame::SelectActions(const State& state, ActionList& actions) const
 
 void DoubletapGame::KindActions(const State& state, ActionList& actions) const {
   const int u = state.active;
-  if (NextToSide(state, state.cell[u], 1 - units_[u].side)) {
+  const int start = state.cell[u];
+  FreeCells move;
+  FindFreeCells(state, u, 0, move);
+  if (move.nearest <= 1) {
     actions.push_back(kKindBase + kAssault);  // in melee: attack who is in contact
     return;
   }
   actions.push_back(kKindBase + kMove);
   bool assault = false;
-  ForEachDestination(state, u, kAssault, [&](int) { return !(assault = true); });
+  if (move.nearest <= kMoveCells + 1) {
+    ForEachAssaultCell(state, u, [&](int) { return !(assault = true); });
+  }
   if (assault) actions.push_back(kKindBase + kAssault);
   // A Run reaches every cell a Move does: a Move away from here proves a Run is possible
   // without the Run's wider (and dearer) reach query.
   bool run = false;
-  const int start = state.cell[u];
-  ForEachDestination(state, u, kMove, [&](int c) { return !(run = c != start); });
-  if (!run) ForEachDestination(state, u, kRun, [&](int) { return !(run = true); });
+  ForEachFreeCell(state, u, 0, move, [&](int c) { return !(run = c != start); });
+  if (!run) ForEachReachable(state, u, 1, [&](int) { return !(run = true); });
   if (run) actions.push_back(kKindBase + kRun);
 }
 
@@ -719,8 +799,9 @@ void DoubletapGame::FinishSubject(State& state) const {
 void DoubletapGame::AfterDeclaration(State& state) const {
   if (!state.sub) {
     // The reaction window: the first eligible opponent unit decides.
-    for (int r = 0; r < num_units(); ++r) {
-      if (units_[r].side != state.player && ReactionOptions(state, r) != 0) {
+    for (uint32_t m = side_mask_[1 - state.player]; m != 0; m &= m - 1) {
+      const int r = std::countr_zero(m);
+      if (ReactionOptions(state, r) != 0) {
         state.cursor = static_cast<uint8_t>(r);
         state.phase = kReact;
         return;
@@ -740,7 +821,8 @@ void DoubletapGame::StartResolution(State& state) const {
 }
 
 template <typename F>
-int DoubletapGame::NextOpponent(const State& state, F&& f) const {
+int DoubletapGame::NextReactor(const State& state, F&& f) const {
+  if (!AnyReactionPending(state)) return -1;
   // The opponent's living units from `cursor` on, in unit order.
   for (uint32_t m = side_mask_[1 - state.player] & ~((1u << state.cursor) - 1); m != 0;
        m &= m - 1) {
@@ -763,7 +845,7 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = state.sub ? kStageTargets : kStageReactRolls;
         break;
       case kStageReactRolls: {
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           const int reaction = state.flags[v] & kReactionMask;
           return reaction == kReactShoot || reaction == kReactMelee ||
                  (reaction == kReactDodge && IsTarget(state, v, nullptr));
@@ -802,7 +884,7 @@ void DoubletapGame::Continue(State& state) const {
         state.stage = kStageDodges;
         break;
       case kStageDodges: {
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           if ((state.flags[v] & kReactionMask) != kReactDodge) return false;
           int g = 0;
           if (IsTarget(state, v, &g) && state.succ[g] > state.cancel[g]) return false;  // stays
@@ -834,7 +916,7 @@ void DoubletapGame::Continue(State& state) const {
         break;
       case kStageReactMoves: {
         // A reactor that is now in base contact can neither move nor shoot.
-        const int r = NextOpponent(state, [&](int v) {
+        const int r = NextReactor(state, [&](int v) {
           return (state.flags[v] & kReactionMask) == kReactMove &&
                  !NextToSide(state, state.cell[v], state.player);
         });
@@ -851,7 +933,8 @@ void DoubletapGame::Continue(State& state) const {
         }
         // The activation is over.
         ClearAction(state);
-        for (uint32_t m = side_mask_[1 - state.player]; m != 0; m &= m - 1) {
+        for (uint32_t m = AnyReactionPending(state) ? side_mask_[1 - state.player] : 0; m != 0;
+             m &= m - 1) {
           uint8_t& flags = state.flags[std::countr_zero(m)];
           flags = static_cast<uint8_t>(flags & ~kReactionMask);
         }
@@ -938,7 +1021,7 @@ void DoubletapGame::Apply(State& state, Action action) const {
       ++state.attacks[g];
       ++state.assigned;
       // The last eligible target left takes every remaining attack: no one-way nodes.
-      if (Targets(state, t + 1) == 0) {
+      if (Targets(state, t + 1, /*any=*/true) == 0) {
         state.attacks[g] = static_cast<uint8_t>(state.attacks[g] + total - state.assigned);
         state.assigned = static_cast<uint8_t>(total);
       }
@@ -950,8 +1033,9 @@ void DoubletapGame::Apply(State& state, Action action) const {
       const int reaction = static_cast<int>(action - kReactBase);
       state.flags[r] = static_cast<uint8_t>((state.flags[r] & ~kReactionMask) | reaction);
       if (reaction != kNoReaction) state.flags[r] |= kReactedBit;
-      for (int next = r + 1; next < num_units(); ++next) {
-        if (units_[next].side != state.player && ReactionOptions(state, next) != 0) {
+      for (uint32_t m = side_mask_[1 - state.player] & ~((2u << r) - 1); m != 0; m &= m - 1) {
+        const int next = std::countr_zero(m);
+        if (ReactionOptions(state, next) != 0) {
           state.cursor = static_cast<uint8_t>(next);
           return;
         }
@@ -1028,7 +1112,7 @@ void DoubletapGame::Apply(State& state, Action action) const {
       CHECK(false);
   }
   // After the destination or the timing: choose targets, if there are any.
-  if (Targets(state, 0) != 0) {
+  if (Targets(state, 0, /*any=*/true) != 0) {
     state.phase = kTarget;
     return;
   }

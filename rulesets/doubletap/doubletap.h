@@ -269,16 +269,34 @@ class DoubletapGame {
   void DodgeActions(const State& state, ActionList& actions) const;
   // Calls f(cell) for each cell, ascending, until f returns false. ForEachReachable: the free
   // cells unit u can reach (reach 0: a Move, 1: a Run, 2: a Dodge or retreat; its own cell
-  // included; enemies block the way; never a cover cell). ForEachDestination: where a move
-  // of `kind` may end (reaction moves are kMove).
+  // included, except for a Run; enemies block the way; never a cover cell).
+  // ForEachDestination: where a move of `kind` may end (reaction moves are kMove).
   template <typename F>
   void ForEachReachable(const State& state, int u, int reach, F&& f) const;
+  // The free cells unit u reaches with `reach`, from the bare-terrain window less the other
+  // units' cells (exact unless an enemy stands close enough to block the way), and the
+  // Chebyshev distance to the nearest enemy: one pass over the units answers both.
+  struct FreeCells {
+    bool exact;
+    int nearest;
+    int first;
+    int count;
+    uint64_t words[kMaxCells / 64];
+  };
+  void FindFreeCells(const State& state, int u, int reach, FreeCells& cells) const;
+  // ForEachReachable over cells found by FindFreeCells.
+  template <typename F>
+  void ForEachFreeCell(const State& state, int u, int reach, const FreeCells& cells, F&& f) const;
   template <typename F>
   void ForEachDestination(const State& state, int u, int kind, F&& f) const;
+  // The Assault destinations of unit u, not in base contact.
+  template <typename F>
+  void ForEachAssaultCell(const State& state, int u, F&& f) const;
   // The cell the acting unit attacks from.
   int AttackCell(const State& state) const;
-  // The enemies (bit per unit, indices >= `first`) the acting unit may attack now.
-  uint32_t Targets(const State& state, int first) const;
+  // The enemies (bit per unit, indices >= `first`) the acting unit may attack now; with
+  // `any`, only the first of them (a test for whether there is one).
+  uint32_t Targets(const State& state, int first, bool any = false) const;
   // The reactions open to opponent unit r against the declared action (bit per Reaction).
   uint32_t ReactionOptions(const State& state, int r) const;
   bool IsTarget(const State& state, int u, int* group) const;
@@ -292,9 +310,10 @@ class DoubletapGame {
   void AfterDeclaration(State& state) const;
   void StartResolution(State& state) const;
   void Continue(State& state) const;
-  // The first living opponent unit at or after `cursor` for which f(unit) holds, or -1.
+  // The first living opponent unit at or after `cursor` for which f(unit) holds, or -1;
+  // f is only asked of units with a reaction pending (-1 at once when there is none).
   template <typename F>
-  int NextOpponent(const State& state, F&& f) const;
+  int NextReactor(const State& state, F&& f) const;
   void StartSubject(State& state, int u, int open, int covered) const;
   void FinishSubject(State& state) const;
   void Retreat(State& state, int u) const;
@@ -328,10 +347,18 @@ class DoubletapGame {
   std::vector<std::array<int16_t, 8>> neighbours_;  // per cell, -1: off the board
   CellMask cover_cells_;
   // Move, Run and Dodge reach: the tables, and per start cell the cells reachable on the
-  // bare terrain, cover excluded (exact when no enemy is within the move's length).
+  // bare terrain, cover excluded (exact when no enemy is within the move's length), as the
+  // words [first, first + count) of a board-sized bitset stored from `offset` in
+  // reach_words_: a few words span the move's rows, so the hot path masks out the occupied
+  // cells word by word instead of testing cell by cell.
+  struct ReachWindow {
+    uint32_t offset = 0;
+    uint16_t first = 0;
+    uint16_t count = 0;
+  };
   std::array<std::optional<ReachTable>, 3> reach_;
-  std::array<std::vector<uint32_t>, 3> reach_offsets_;
-  std::array<std::vector<uint16_t>, 3> reach_cells_;
+  std::array<std::vector<ReachWindow>, 3> reach_windows_;
+  std::array<std::vector<uint64_t>, 3> reach_words_;
   // Test pools by (dice 1..4, quality 2..6, modifier -2..+2), and their chance lists.
   struct Roll {
     std::vector<ChanceOutcome> outcomes;
