@@ -110,17 +110,32 @@ bool QuickGame::InCommand(const State& state, int u) const {
   if (!OnMap(c)) return false;
   const Unit& unit = units_[u];
   if (unit.type == kHq) {
-    for (int v = 0; v < num_units(); ++v) {
-      if (units_[v].type == kCp && units_[v].side == unit.side && OnMap(state.cell[v]) &&
-          Distance(c, state.cell[v]) <= 3) {
-        return true;
-      }
-    }
-    return false;
+    const uint8_t cp = cp_[unit.side];
+    return cp != kNone && OnMap(state.cell[cp]) && Distance(c, state.cell[cp]) <= 3;
   }
   if (unit.type == kCp) return false;
   const uint8_t hq = state.cell[unit.formation];
   return OnMap(hq) && Distance(c, hq) <= 2;
+}
+
+uint32_t QuickGame::CommandMask(const State& state, int side) const {
+  uint32_t mask = 0;
+  const uint8_t cp = cp_[side];
+  const bool cp_on = cp != kNone && OnMap(state.cell[cp]);
+  for (int u = 0; u < num_units(); ++u) {
+    const Unit& unit = units_[u];
+    const uint8_t c = state.cell[u];
+    if (unit.side != side || !OnMap(c) || unit.type == kCp) continue;
+    bool in = false;
+    if (unit.type == kHq) {
+      in = cp_on && Distance(c, state.cell[cp]) <= 3;
+    } else {
+      const uint8_t hq = state.cell[unit.formation];
+      in = OnMap(hq) && Distance(c, hq) <= 2;
+    }
+    if (in) mask |= 1u << u;
+  }
+  return mask;
 }
 
 int QuickGame::UnitAt(const State& state, int cell, bool manoeuvre) const {
@@ -163,46 +178,59 @@ int QuickGame::ObjectivesHeld(const State& state, Player side) const {
   return held;
 }
 
-bool QuickGame::Enterable(const State& state, int u, int cell) const {
-  const bool mu = IsManoeuvre(u);
-  for (int v = 0; v < num_units(); ++v) {
-    if (v == u || state.cell[v] != cell) continue;
-    if (units_[v].side != units_[u].side) return false;
-    if (IsManoeuvre(v) == mu) return false;
+namespace {
+bool Has(const uint64_t (&mask)[2], int cell) { return (mask[cell >> 6] >> (cell & 63)) & 1; }
+void Set(uint64_t (&mask)[2], int cell) { mask[cell >> 6] |= uint64_t{1} << (cell & 63); }
+}  // namespace
+
+QuickGame::Occupancy QuickGame::Occupy(const State& state) const {
+  Occupancy o;
+  for (int u = 0; u < num_units(); ++u) {
+    const uint8_t c = state.cell[u];
+    if (!OnMap(c)) continue;
+    const int side = units_[u].side;
+    Set(o.any[side], c);
+    Set(IsManoeuvre(u) ? o.mu[side] : o.hq[side], c);
   }
-  return true;
+  return o;
 }
 
-void QuickGame::Destinations(const State& state, int u, bool bonus, ActionList& out) const {
-  bool mark[kMaxCells] = {};
-  const int from = state.cell[u];
+bool QuickGame::Enterable(const Occupancy& o, int u, int cell) const {
   const int side = units_[u].side;
-  auto enemy_free = [&](int cell) {
-    for (int v = 0; v < num_units(); ++v) {
-      if (state.cell[v] == cell && units_[v].side != side) return false;
-    }
-    return true;
-  };
+  return !Has(o.any[1 - side], cell) && !Has(IsManoeuvre(u) ? o.mu[side] : o.hq[side], cell);
+}
+
+void QuickGame::DestinationMask(const State& state, const Occupancy& o, int u, bool bonus,
+                                uint64_t (&mark)[2]) const {
+  mark[0] = mark[1] = 0;
+  const int from = state.cell[u];
+  const int enemy = 1 - units_[u].side;
   for (uint8_t n1 : neighbours_[from]) {
     if (n1 == kNone) continue;
-    if (Enterable(state, u, n1)) mark[n1] = true;
-    if (!bonus || !enemy_free(n1)) continue;
+    if (Enterable(o, u, n1)) Set(mark, n1);
+    if (!bonus || Has(o.any[enemy], n1)) continue;
+    const bool open1 = TerrainAt(state, n1) == kOpen;
     for (uint8_t n2 : neighbours_[n1]) {
-      if (n2 == kNone || n2 == from || mark[n2]) continue;
-      if (TerrainAt(state, n1) != kOpen && TerrainAt(state, n2) != kOpen) continue;
-      if (Enterable(state, u, n2)) mark[n2] = true;
+      if (n2 == kNone || n2 == from || Has(mark, n2)) continue;
+      if (!open1 && TerrainAt(state, n2) != kOpen) continue;
+      if (Enterable(o, u, n2)) Set(mark, n2);
     }
-  }
-  for (int c = 0; c < num_cells(); ++c) {
-    if (mark[c]) out.push_back(static_cast<Action>(c));
   }
 }
 
-void QuickGame::AllocTargets(const State& state, int side, ActionList& out) const {
-  for (int u = 0; u < num_units(); ++u) {
-    if (units_[u].side == side && units_[u].type != kCp && InCommand(state, u)) {
-      out.push_back(static_cast<Action>(u));
+namespace {
+void PushCells(const uint64_t (&mask)[2], Action base, ActionList& out) {
+  for (int w = 0; w < 2; ++w) {
+    for (uint64_t bits = mask[w]; bits != 0; bits &= bits - 1) {
+      out.push_back(base + static_cast<Action>(64 * w + std::countr_zero(bits)));
     }
+  }
+}
+}  // namespace
+
+void QuickGame::AllocTargets(const State& state, int side, ActionList& out) const {
+  for (uint32_t m = CommandMask(state, side); m != 0; m &= m - 1) {
+    out.push_back(static_cast<Action>(std::countr_zero(m)));
   }
 }
 
@@ -216,26 +244,24 @@ void QuickGame::LossOptions(const State& state, ActionList& out) const {
       has_enabler = true;
     }
   }
-  ActionList retreats;
+  uint64_t retreats[2] = {0, 0};
   if (state.stage == 2 && !state.retreated) {
-    bool mark[kMaxCells] = {};
+    const Occupancy o = Occupy(state);
     for (uint8_t n : neighbours_[state.cell[u]]) {
-      if (n != kNone && Enterable(state, u, n)) mark[n] = true;
-    }
-    for (int c = 0; c < num_cells(); ++c) {
-      if (mark[c]) retreats.push_back(kRetreatBase + static_cast<Action>(c));
+      if (n != kNone && Enterable(o, u, n)) Set(retreats, n);
     }
   }
+  const bool no_retreat = (retreats[0] | retreats[1]) == 0;
   if (IsManoeuvre(u)) {
     if (!state.reduced[u]) {
       out.push_back(kReduce);
     } else if (!has_enabler) {
       out.push_back(kRemove);
     }
-  } else if (!has_enabler && retreats.empty()) {
+  } else if (!has_enabler && no_retreat) {
     out.push_back(kRemove);
   }
-  for (Action a : retreats) out.push_back(a);
+  PushCells(retreats, kRetreatBase, out);
 }
 
 // Transfers of Redeploy: Enabler e on an in-command unit to another in-command unit, with at
@@ -252,28 +278,28 @@ void QuickGame::ChooseActions(const State& state, ActionList& out) const {
   bool cp_on_map = false;
   bool any_mover = false, any_hq = false, any_hq_in_command = false, any_attacker = false;
   bool reduced_in_command = false;
-  ActionList scratch;
+  const Occupancy o = Occupy(state);
+  const uint32_t command = CommandMask(state, side);
   for (int u = 0; u < n; ++u) {
     if (units_[u].side != side || !OnMap(state.cell[u])) continue;
+    const bool in_command = (command >> u) & 1;
     if (units_[u].type == kCp) cp_on_map = true;
     if (units_[u].type == kHq) {
       any_hq = true;
-      if (InCommand(state, u)) any_hq_in_command = true;
+      if (in_command) any_hq_in_command = true;
     }
     if (!any_mover) {
-      scratch.clear();
-      Destinations(state, u, IsManoeuvre(u) && InCommand(state, u), scratch);
-      any_mover = !scratch.empty();
+      for (uint8_t nb : neighbours_[state.cell[u]]) any_mover |= nb != kNone && Enterable(o, u, nb);
+      if (!any_mover) {
+        uint64_t mask[2];
+        DestinationMask(state, o, u, IsManoeuvre(u) && in_command, mask);
+        any_mover = (mask[0] | mask[1]) != 0;
+      }
     }
     if (IsManoeuvre(u)) {
-      if (state.reduced[u] && InCommand(state, u)) reduced_in_command = true;
-      if (!any_attacker) {
-        for (uint8_t nb : neighbours_[state.cell[u]]) {
-          if (nb == kNone) continue;
-          for (int v = 0; v < n; ++v) {
-            if (state.cell[v] == nb && units_[v].side != side) any_attacker = true;
-          }
-        }
+      if (state.reduced[u] && in_command) reduced_in_command = true;
+      for (uint8_t nb : neighbours_[state.cell[u]]) {
+        any_attacker |= nb != kNone && Has(o.any[1 - side], nb);
       }
     }
   }
@@ -293,9 +319,7 @@ void QuickGame::ChooseActions(const State& state, ActionList& out) const {
       for (int c = 0; c < 2; ++c) {
         if (state.cubes[side][kSupply][c] > 0) out.push_back(kRegroupCube + c);
       }
-      scratch.clear();
-      AllocTargets(state, side, scratch);
-      for (int e = 0; e < kEnablers && !scratch.empty(); ++e) {
+      for (int e = 0; e < kEnablers && command != 0; ++e) {
         if (state.enabler[side][e] == kAvailable) out.push_back(kRegroupAllocate + e);
       }
     }
@@ -304,13 +328,14 @@ void QuickGame::ChooseActions(const State& state, ActionList& out) const {
     out.push_back(kColourStride + kPass);
     if (can_claim) out.push_back(kColourStride + kClaimInitiative);
     if (cp_on_map) {
-      State probe = state;
-      probe.transfers = 0;
-      probe.formations = 0;
-      probe.phase = kTransfer;
-      scratch.clear();
-      LegalActions(probe, side, scratch);
-      if (!scratch.empty() && scratch[0] != kDone) out.push_back(kColourStride + kRedeploy);
+      // A first transfer (two units involve at most two formations): an Enabler on an
+      // in-command unit, and another in-command unit.
+      bool allocated = false;
+      for (int e = 0; e < kEnablers; ++e) {
+        const uint8_t at = state.enabler[side][e];
+        allocated |= at < n && ((command >> at) & 1);
+      }
+      if (allocated && std::popcount(command) >= 2) out.push_back(kColourStride + kRedeploy);
       if (reduced_in_command) out.push_back(kColourStride + kReviveUnitKind);
       bool exhausted = false;
       for (int e = 0; e < kEnablers; ++e) exhausted |= state.enabler[side][e] == kExhausted;
@@ -344,8 +369,9 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
           if (nb != kNone) mark[nb] = true;
         }
       }
+      const Occupancy o = Occupy(state);
       for (int c = 0; c < num_cells(); ++c) {
-        if (mark[c] && Enterable(state, u, c)) actions.push_back(c);
+        if (mark[c] && Enterable(o, u, c)) actions.push_back(c);
       }
       return;
     }
@@ -361,12 +387,13 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
       for (Action a = 0; a < 3; ++a) actions.push_back(a);
       return;
     case kPickUnit: {
-      ActionList scratch;
+      const Occupancy o = Occupy(state);
+      const uint32_t command = CommandMask(state, side);
       for (int u = 0; u < n; ++u) {
         if (units_[u].side != side || !OnMap(state.cell[u])) continue;
-        scratch.clear();
-        Destinations(state, u, IsManoeuvre(u) && InCommand(state, u), scratch);
-        if (!scratch.empty()) actions.push_back(u);
+        uint64_t mask[2];
+        DestinationMask(state, o, u, IsManoeuvre(u) && ((command >> u) & 1), mask);
+        if ((mask[0] | mask[1]) != 0) actions.push_back(u);
       }
       return;
     }
@@ -378,7 +405,11 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
       }
       return;
     case kDest:
-      Destinations(state, state.cursor, (state.bonus >> state.cursor) & 1, actions);
+    {
+      uint64_t mask[2];
+      DestinationMask(state, Occupy(state), state.cursor, (state.bonus >> state.cursor) & 1, mask);
+      PushCells(mask, 0, actions);
+    }
       actions.push_back(kStay);
       return;
     case kAttacker:
@@ -407,14 +438,12 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
       AllocTargets(state, side, actions);
       return;
     case kTransfer: {
+      const uint32_t command = CommandMask(state, side);
       for (int e = 0; e < kEnablers; ++e) {
         const int holder = state.enabler[side][e];
-        if (holder >= n || !InCommand(state, holder)) continue;
+        if (holder >= n || !((command >> holder) & 1)) continue;
         for (int t = 0; t < n; ++t) {
-          if (t == holder || units_[t].side != side || units_[t].type == kCp ||
-              !InCommand(state, t)) {
-            continue;
-          }
+          if (t == holder || !((command >> t) & 1)) continue;
           const int bits = state.formations | FormationBit(*this, holder) | FormationBit(*this, t);
           if (std::popcount(static_cast<unsigned>(bits)) <= 2) {
             actions.push_back(e);
@@ -427,11 +456,9 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
     }
     case kTransferTo: {
       const int holder = state.enabler[side][state.sub];
+      const uint32_t command = CommandMask(state, side);
       for (int t = 0; t < n; ++t) {
-        if (t == holder || units_[t].side != side || units_[t].type == kCp ||
-            !InCommand(state, t)) {
-          continue;
-        }
+        if (t == holder || !((command >> t) & 1)) continue;
         const int bits = state.formations | FormationBit(*this, holder) | FormationBit(*this, t);
         if (std::popcount(static_cast<unsigned>(bits)) <= 2) actions.push_back(t);
       }

@@ -197,6 +197,8 @@ class QuickGame {
   // Terrain for combat: Rubble counts as Close.
   int TerrainAt(const State& state, int cell) const;
   bool InCommand(const State& state, int u) const;
+  // Bit u set: unit u of `side` is an MU or HQ in command.
+  uint32_t CommandMask(const State& state, int side) const;
   bool IsManoeuvre(int u) const { return units_[u].type >= kInfantry; }
   int AttackPower(const State& state, int u, int target_cell) const;
   int DefencePower(const State& state, int u) const;
@@ -221,8 +223,21 @@ class QuickGame {
   int HandTotal(const State& s, int side) const {
     return s.cubes[side][kHand][0] + s.cubes[side][kHand][1];
   }
-  bool Enterable(const State& state, int u, int cell) const;
-  void Destinations(const State& state, int u, bool bonus, ActionList& out) const;
+  // Where the units are, per side and word of a 128-bit cell mask: any unit, MUs, HQs/CPs.
+  struct Occupancy {
+    uint64_t any[2][2] = {};
+    uint64_t mu[2][2] = {};
+    uint64_t hq[2][2] = {};
+  };
+  Occupancy Occupy(const State& state) const;
+  // May unit `u` stop in `cell` (stacking, no enemy)? `cell` is not u's own.
+  bool Enterable(const Occupancy& occupancy, int u, int cell) const;
+  bool Enterable(const State& state, int u, int cell) const {
+    return Enterable(Occupy(state), u, cell);
+  }
+  // The hexes unit `u` may move to, as a 128-bit mask.
+  void DestinationMask(const State& state, const Occupancy& occupancy, int u, bool bonus,
+                       uint64_t (&mask)[2]) const;
   void LossOptions(const State& state, ActionList& out) const;
   void ChooseActions(const State& state, ActionList& out) const;
   void AllocTargets(const State& state, int side, ActionList& out) const;
@@ -252,6 +267,7 @@ class QuickGame {
   std::vector<std::vector<ChanceOutcome>> hits_;    // per dice count
   std::vector<DicePool> pools_;
   State initial_;
+  uint8_t cp_[2] = {kNone, kNone};  // each side's CP, if any
 };
 
 }  // namespace sandtable

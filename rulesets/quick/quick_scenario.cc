@@ -344,6 +344,9 @@ absl::StatusOr<std::shared_ptr<const QuickGame>> QuickGame::Create(const Params&
   }
   QuickScenarioBuilder builder(*game, *text);
   if (absl::Status s = builder.Build(); !s.ok()) return s;
+  for (int u = 0; u < game->num_units(); ++u) {
+    if (game->units_[u].type == kCp) game->cp_[game->units_[u].side] = static_cast<uint8_t>(u);
+  }
   game->StartRound(game->initial_, 1);
   return std::shared_ptr<const QuickGame>(std::move(game));
 }
