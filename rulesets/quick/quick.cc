@@ -360,9 +360,8 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
       bool mark[kMaxCells] = {};
       for (int v = 0; v < n; ++v) {
         if (units_[v].side != side || !OnMap(state.cell[v])) continue;
-        const bool anchor = units_[u].type == kHq
-                                ? (IsManoeuvre(v) && units_[v].formation == u)
-                                : units_[v].type == kHq;
+        const bool anchor = units_[u].type == kHq ? (IsManoeuvre(v) && units_[v].formation == u)
+                                                  : units_[v].type == kHq;
         if (!anchor) continue;
         if (units_[u].type == kHq) mark[state.cell[v]] = true;
         for (uint8_t nb : neighbours_[state.cell[v]]) {
@@ -404,8 +403,7 @@ void QuickGame::LegalActions(const State& state, Player player, ActionList& acti
         }
       }
       return;
-    case kDest:
-    {
+    case kDest: {
       uint64_t mask[2];
       DestinationMask(state, Occupy(state), state.cursor, (state.bonus >> state.cursor) & 1, mask);
       PushCells(mask, 0, actions);
@@ -498,8 +496,8 @@ void QuickGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
       for (int c = 0; c < 2; ++c) {
         const int count = state.cubes[state.cube_side][kPool][c];
         if (count > 0) {
-          outcomes.push_back({static_cast<Action>(c),
-                              Probability(static_cast<uint64_t>(count), static_cast<uint64_t>(total))});
+          outcomes.push_back({static_cast<Action>(c), Probability(static_cast<uint64_t>(count),
+                                                                  static_cast<uint64_t>(total))});
         }
       }
       return;
@@ -1151,6 +1149,11 @@ std::string QuickGame::DescribeHidden(const State& state, Player owner) const {
 std::vector<std::pair<std::string, int>> QuickGame::ResultMeasures(const State& before,
                                                                    const State& after) const {
   int removed[2] = {0, 0}, reduced[2] = {0, 0}, exhausted[2] = {0, 0}, retreated = 0;
+  const int blue_cubes_lost = after.cubes[0][kRemoved][kBlue] + after.cubes[1][kRemoved][kBlue] -
+                              before.cubes[0][kRemoved][kBlue] - before.cubes[1][kRemoved][kBlue];
+  const int cubes_lost = blue_cubes_lost + after.cubes[0][kRemoved][kPink] +
+                         after.cubes[1][kRemoved][kPink] - before.cubes[0][kRemoved][kPink] -
+                         before.cubes[1][kRemoved][kPink];
   for (int u = 0; u < num_units(); ++u) {
     const int side = units_[u].side;
     if (OnMap(before.cell[u]) && !OnMap(after.cell[u])) ++removed[side];
@@ -1158,14 +1161,22 @@ std::vector<std::pair<std::string, int>> QuickGame::ResultMeasures(const State& 
   }
   for (int side = 0; side < 2; ++side) {
     for (int e = 0; e < kEnablers; ++e) {
-      exhausted[side] += before.enabler[side][e] != kExhausted && after.enabler[side][e] == kExhausted;
+      exhausted[side] +=
+          before.enabler[side][e] != kExhausted && after.enabler[side][e] == kExhausted;
     }
   }
   retreated = after.retreated && !before.retreated;
-  return {{"removed_p0", removed[0]},     {"removed_p1", removed[1]},
-          {"reduced_p0", reduced[0]},     {"reduced_p1", reduced[1]},
-          {"exhausted_p0", exhausted[0]}, {"exhausted_p1", exhausted[1]},
-          {"retreated", retreated}};
+  return {{"removed_p0", removed[0]},
+          {"removed_p1", removed[1]},
+          {"reduced_p0", reduced[0]},
+          {"reduced_p1", reduced[1]},
+          {"exhausted_p0", exhausted[0]},
+          {"exhausted_p1", exhausted[1]},
+          {"retreated", retreated},
+          {"losses_on_attacker", after.stage == 1 ? after.losses : 0},
+          {"losses_on_defender", after.stage == 2 ? after.losses : 0},
+          {"cubes_lost", cubes_lost},
+          {"blue_cubes_lost", blue_cubes_lost}};
 }
 
 }  // namespace sandtable

@@ -88,7 +88,7 @@ class QuickGame {
     uint8_t cell[kMaxUnits] = {};     // cell, kOff, or kNone (removed for good)
     uint8_t reduced[kMaxUnits] = {};  // 1: Reduced
     uint8_t civ[kMaxUnits] = {kNone, kNone, kNone, kNone, kNone, kNone,
-                               kNone, kNone, kNone, kNone, kNone, kNone};  // CIV markers' cells
+                              kNone, kNone, kNone, kNone, kNone, kNone};  // CIV markers' cells
     uint8_t enabler[2][kEnablers] = {};
     uint8_t cubes[2][kPlaces][2] = {};  // side, place, colour
     uint8_t spent[2][2] = {};           // cubes discarded this round, per colour
@@ -102,7 +102,7 @@ class QuickGame {
     uint8_t initiative = 0;  // the Initiative holder
     uint8_t transferred = 0;
     uint8_t cursor = kNone;
-    uint8_t sub = 0;          // Enabler being moved; Revive: Enablers revived
+    uint8_t sub = 0;  // Enabler being moved; Revive: Enablers revived
     uint8_t attacker = kNone;
     uint8_t defender = kNone;
     uint8_t losses = 0;
@@ -110,8 +110,8 @@ class QuickGame {
     uint8_t retreated = 0;
     uint8_t vacated = kNone;
     uint8_t cube_side = 0;
-    uint8_t transfers = 0;    // Redeploy transfers made
-    uint8_t formations = 0;   // Redeploy: formations touched (bit per HQ rank)
+    uint8_t transfers = 0;   // Redeploy transfers made
+    uint8_t formations = 0;  // Redeploy: formations touched (bit per HQ rank)
     uint8_t spare[8] = {};
     friend bool operator==(const State&, const State&) = default;
   };
@@ -135,17 +135,17 @@ class QuickGame {
     kMoveFormation = 3,
     kMoveAll = 4,
     kAttack = 5,
-    kRegroupEnabler = 6,   // + Enabler
-    kRegroupCube = 10,     // + colour
-    kRegroupAllocate = 12, // + Enabler
+    kRegroupEnabler = 6,    // + Enabler
+    kRegroupCube = 10,      // + colour
+    kRegroupAllocate = 12,  // + Enabler
     kRedeploy = 16,
     kReviveUnitKind = 17,
     kReviveEnablers = 18,
   };
   // Sub-decisions.
-  static constexpr Action kStay = 200;       // kDest
-  static constexpr Action kDone = 4;         // kTransfer, kReviveEnabler
-  static constexpr Action kReduce = 4;       // kLoss: 0..3 exhaust Enabler
+  static constexpr Action kStay = 200;  // kDest
+  static constexpr Action kDone = 4;    // kTransfer, kReviveEnabler
+  static constexpr Action kReduce = 4;  // kLoss: 0..3 exhaust Enabler
   static constexpr Action kRemove = 5;
   static constexpr Action kRetreatBase = 8;  // kLoss: + cell
 

@@ -65,24 +65,23 @@ BoardView QuickGame::DescribeBoard(const State& state, Player viewer) const {
   const bool over = state.phase == kOver;
   if (over) {
     const double r = Returns(state, 0);
-    view.AddLine().Add(absl::StrCat("Game over after round ", state.round, ": ",
-                                    r == 0 ? std::string("draw")
-                                           : absl::StrCat(kSideNames[r > 0 ? 0 : 1], " wins")));
+    view.AddLine().Add(absl::StrCat(
+        "Game over after round ", state.round, ": ",
+        r == 0 ? std::string("draw") : absl::StrCat(kSideNames[r > 0 ? 0 : 1], " wins")));
   } else {
     const Player mover = CurrentPlayer(state);
-    view.AddLine().Add(absl::StrCat(
-        "Round ", state.round, " of ", rounds_, " | Initiative: ", kSideNames[state.initiative],
-        state.transferred ? " (transferred this round)" : "", " | ",
-        mover == kChancePlayer ? std::string("dice")
-        : mover == kNoPlayer   ? std::string("both sides")
-                               : std::string(kSideNames[mover]),
-        ": ", kWhat[state.phase]));
+    view.AddLine().Add(absl::StrCat("Round ", state.round, " of ", rounds_,
+                                    " | Initiative: ", kSideNames[state.initiative],
+                                    state.transferred ? " (transferred this round)" : "", " | ",
+                                    mover == kChancePlayer ? std::string("dice")
+                                    : mover == kNoPlayer   ? std::string("both sides")
+                                                           : std::string(kSideNames[mover]),
+                                    ": ", kWhat[state.phase]));
   }
-  view.AddLine().Add(absl::StrCat("Objectives held by Blue: ", ObjectivesHeld(state, 0), " of ",
-                                  objectives_.size(), " (", support_victory_ ? "victory by support"
-                                                                              : "Blue needs 2",
-                                  ") | Popular Support ", static_cast<int>(state.support[0]), "-",
-                                  static_cast<int>(state.support[1])));
+  view.AddLine().Add(absl::StrCat(
+      "Objectives held by Blue: ", ObjectivesHeld(state, 0), " of ", objectives_.size(), " (",
+      support_victory_ ? "victory by support" : "Blue needs 2", ") | Popular Support: Blue ",
+      static_cast<int>(state.support[0]), ", Red ", static_cast<int>(state.support[1])));
   for (int side = 0; side < 2; ++side) {
     const uint8_t(&c)[kPlaces][2] = state.cubes[side];
     const bool sees = over || viewer == kOmniscient || viewer == side;
@@ -111,9 +110,9 @@ BoardView QuickGame::DescribeBoard(const State& state, Player viewer) const {
   if (state.attacker != kNone && state.defender != kNone) {
     view.AddLine("Combat", units_[state.attacker].side)
         .Add(absl::StrCat(std::string(1, units_[state.attacker].label), " attacks ",
-                          std::string(1, units_[state.defender].label), state.losses > 0
-                              ? absl::StrCat(", ", state.losses, " Loss(es) to absorb")
-                              : std::string()));
+                          std::string(1, units_[state.defender].label),
+                          state.losses > 0 ? absl::StrCat(", ", state.losses, " Loss(es) to absorb")
+                                           : std::string()));
   }
   for (int u = 0; u < num_units(); ++u) {
     BoardPiece piece;
@@ -126,8 +125,8 @@ BoardView QuickGame::DescribeBoard(const State& state, Player viewer) const {
       piece.status = "removed";
     } else {
       piece.cell = state.cell[u];
-      std::string status = units_[u].type == kCp ? "" : (InCommand(state, u) ? "in command"
-                                                                              : "out of command");
+      std::string status =
+          units_[u].type == kCp ? "" : (InCommand(state, u) ? "in command" : "out of command");
       if (state.reduced[u]) absl::StrAppend(&status, ", Reduced");
       for (int e = 0; e < kEnablers; ++e) {
         if (state.enabler[units_[u].side][e] == u) absl::StrAppend(&status, ", ", kEnablerNames[e]);

@@ -124,10 +124,10 @@ class QuickScenarioBuilder {
           } else if (word == "objective") {
             game_.objectives_.push_back(static_cast<uint8_t>(y * map.width + x));
           } else {
-            return ScenarioError(map.row_lines[y],
-                                 absl::StrCat("map character '", std::string(1, ch),
-                                              "' has unknown terrain '", word,
-                                              "' (known: open, urban, close, objective)"));
+            return ScenarioError(
+                map.row_lines[y],
+                absl::StrCat("map character '", std::string(1, ch), "' has unknown terrain '", word,
+                             "' (known: open, urban, close, objective)"));
           }
         }
         if (kinds > 1) {
@@ -218,8 +218,8 @@ class QuickScenarioBuilder {
       if (!at.ok()) return at.status();
       if (at->first < 0 || at->second < 0 || at->first >= game_.width_ ||
           at->second >= game_.height_) {
-        return ScenarioError(line, absl::StrCat("at=", at->first, ",", at->second,
-                                                " is off the map"));
+        return ScenarioError(line,
+                             absl::StrCat("at=", at->first, ",", at->second, " is off the map"));
       }
       const int u = static_cast<int>(game_.units_.size());
       state_.cell[u] = static_cast<uint8_t>(game_.CellOf(at->first, at->second));
@@ -248,14 +248,16 @@ class QuickScenarioBuilder {
         return ScenarioError(statement.line, "only MUs name an HQ");
       }
       if (const std::optional<std::string> enablers = statement.Field("enablers")) {
-        if (unit.type == QuickGame::kCp) return ScenarioError(statement.line, "a CP holds no Enabler");
+        if (unit.type == QuickGame::kCp)
+          return ScenarioError(statement.line, "a CP holds no Enabler");
         for (absl::string_view piece : absl::StrSplit(*enablers, '+')) {
           const std::string_view word = ToStd(piece);
           const int e = EnablerIndex(word);
           if (e < 0) {
-            return ScenarioError(statement.line,
-                                 absl::StrCat("unknown Enabler '", Printable(word),
-                                              "' (recon, artillery, engineer, supply; join with +)"));
+            return ScenarioError(
+                statement.line,
+                absl::StrCat("unknown Enabler '", Printable(word),
+                             "' (recon, artillery, engineer, supply; join with +)"));
           }
           if (state_.enabler[unit.side][e] != QuickGame::kInSupply) {
             return ScenarioError(statement.line, absl::StrCat(ToAbsl(word), " is given twice"));

@@ -16,10 +16,10 @@ namespace {
 constexpr const char* kColourNames[] = {"blue", "pink"};
 constexpr const char* kEnablerNames[] = {"recon", "artillery", "engineer", "supply"};
 constexpr const char* kPhaseNames[] = {
-    "select", "place",    "wander", "initiative",  "choose",       "claim",         "pick_unit",
-    "pick_formation", "dest", "attacker", "target",   "def_roll", "loss", "cube",
-    "atk_roll", "advance",  "alloc_to", "transfer", "transfer_to", "revive_unit", "revive_enabler",
-    "over"};
+    "select",      "place",          "wander",         "initiative", "choose",   "claim",
+    "pick_unit",   "pick_formation", "dest",           "attacker",   "target",   "def_roll",
+    "loss",        "cube",           "atk_roll",       "advance",    "alloc_to", "transfer",
+    "transfer_to", "revive_unit",    "revive_enabler", "over"};
 constexpr int kNumPhases = sizeof(kPhaseNames) / sizeof(kPhaseNames[0]);
 constexpr const char* kPlaceNames[] = {"pool", "hand", "discard", "supply", "removed"};
 
@@ -133,8 +133,8 @@ absl::StatusOr<Action> QuickGame::ParseAction(const State& state, Player player,
       if (state.phase == kCube) {
         return Error("a random cube has no dice: write 'cube blue' or 'cube pink'");
       } else if (state.phase == kWander) {
-        const std::optional<int> face = words.size() == 2 ? ParseBoundedInt(words[1], 6)
-                                                          : std::nullopt;
+        const std::optional<int> face =
+            words.size() == 2 ? ParseBoundedInt(words[1], 6) : std::nullopt;
         if (!face.has_value() || *face < 1) {
           return Error("a CIV marker wanders with one d6: 'roll N', N from 1 to 6");
         }
@@ -174,8 +174,8 @@ absl::StatusOr<Action> QuickGame::ParseAction(const State& state, Player player,
     texts.resize(16);
     texts.push_back("...");
   }
-  return Error(absl::StrCat("'", Printable(text), "' is not legal here; legal: ",
-                            absl::StrJoin(texts, " | ")));
+  return Error(absl::StrCat("'", Printable(text),
+                            "' is not legal here; legal: ", absl::StrJoin(texts, " | ")));
 }
 
 // --- The position string.
@@ -193,8 +193,8 @@ std::string QuickGame::StateToString(const State& s) const {
     return parts.empty() ? std::string("-") : absl::StrJoin(parts, ";");
   };
   std::string text = absl::StrCat(
-      "round=", s.round, " phase=", kPhaseNames[std::min<int>(s.phase, kOver)],
-      " actor=", s.actor, " initiative=", s.initiative, " transferred=", s.transferred,
+      "round=", s.round, " phase=", kPhaseNames[std::min<int>(s.phase, kOver)], " actor=", s.actor,
+      " initiative=", s.initiative, " transferred=", s.transferred,
       " cursor=", s.cursor == kNone ? std::string("-") : absl::StrCat(s.cursor), " sub=", s.sub,
       " attacker=", unit_or_dash(s.attacker), " defender=", unit_or_dash(s.defender),
       " losses=", s.losses, " stage=", s.stage, " retreated=", s.retreated,
@@ -222,15 +222,15 @@ std::string QuickGame::StateToString(const State& s) const {
     }
     absl::StrAppend(&text, " cubes", side, "=", absl::StrJoin(places, "/"), " spent", side, "=",
                     s.spent[side][0], ",", s.spent[side][1], " selected", side, "=",
-                    s.selected[side], " log", side, "=", log.empty() ? "-" : log, " enablers",
-                    side, "=", absl::StrJoin(enablers, ","));
+                    s.selected[side], " log", side, "=", log.empty() ? "-" : log, " enablers", side,
+                    "=", absl::StrJoin(enablers, ","));
   }
-  absl::StrAppend(&text, " civ=", cells([&](int i) { return s.civ[i] == kNone ? -1 : s.civ[i]; },
-                                        kMaxUnits));
-  absl::StrAppend(&text, " rubble=", cells([&](int c) {
-                    return TerrainAt(s, c) == kClose && terrain_[c] != kClose ? c : -1;
-                  },
-                                           num_cells()));
+  absl::StrAppend(
+      &text, " civ=", cells([&](int i) { return s.civ[i] == kNone ? -1 : s.civ[i]; }, kMaxUnits));
+  absl::StrAppend(
+      &text, " rubble=",
+      cells([&](int c) { return TerrainAt(s, c) == kClose && terrain_[c] != kClose ? c : -1; },
+            num_cells()));
   for (int u = 0; u < num_units(); ++u) {
     absl::StrAppend(&text, " ", std::string(1, units_[u].label), "@",
                     s.cell[u] == kOff    ? std::string("off")
@@ -320,12 +320,12 @@ absl::StatusOr<QuickGame::State> QuickGame::ParseState(std::string_view text) co
     uint8_t* field;
     int max;
   };
-  for (const Small& f : {Small{"actor", &s.actor, 1}, Small{"initiative", &s.initiative, 1},
-                         Small{"transferred", &s.transferred, 1}, Small{"sub", &s.sub, 3},
-                         Small{"losses", &s.losses, kMaxDice}, Small{"stage", &s.stage, 2},
-                         Small{"retreated", &s.retreated, 1}, Small{"cube_side", &s.cube_side, 1},
-                         Small{"transfers", &s.transfers, 2},
-                         Small{"formations", &s.formations, 255}}) {
+  for (const Small& f :
+       {Small{"actor", &s.actor, 1}, Small{"initiative", &s.initiative, 1},
+        Small{"transferred", &s.transferred, 1}, Small{"sub", &s.sub, 3},
+        Small{"losses", &s.losses, kMaxDice}, Small{"stage", &s.stage, 2},
+        Small{"retreated", &s.retreated, 1}, Small{"cube_side", &s.cube_side, 1},
+        Small{"transfers", &s.transfers, 2}, Small{"formations", &s.formations, 255}}) {
     if (absl::Status st = number(f.key, f.max, &v); !st.ok()) return st;
     *f.field = static_cast<uint8_t>(v);
   }
@@ -421,7 +421,8 @@ absl::StatusOr<QuickGame::State> QuickGame::ParseState(std::string_view text) co
     if (!c.ok()) return c.status();
     std::vector<absl::string_view> where = absl::StrSplit(ToAbsl(*c), ',');
     if (where.size() != kEnablers) {
-      return Error(absl::StrCat("enablers", side, ": four places (recon,artillery,engineer,supply)"));
+      return Error(
+          absl::StrCat("enablers", side, ": four places (recon,artillery,engineer,supply)"));
     }
     for (int e = 0; e < kEnablers; ++e) {
       const std::string_view w = ToStd(where[e]);
@@ -464,7 +465,8 @@ absl::StatusOr<QuickGame::State> QuickGame::ParseState(std::string_view text) co
     // civ: unused slots are kNone.
     int count = 0;
     if (fields.at("civ") != "-") {
-      count = static_cast<int>(std::count(fields.at("civ").begin(), fields.at("civ").end(), ';')) + 1;
+      count =
+          static_cast<int>(std::count(fields.at("civ").begin(), fields.at("civ").end(), ';')) + 1;
     }
     for (int i = count; i < kMaxUnits; ++i) s.civ[i] = kNone;
   }

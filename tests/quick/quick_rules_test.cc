@@ -10,10 +10,10 @@
 namespace sandtable::quick_test {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::IsSupersetOf;
 using ::testing::Not;
-using ::testing::Contains;
 
 TEST(QuickRules, StartIsASimultaneousSecretSelection) {
   auto game = MakeGame();
@@ -21,9 +21,9 @@ TEST(QuickRules, StartIsASimultaneousSecretSelection) {
   EXPECT_EQ(game->Kind(s), NodeKind::kSimultaneous);
   EXPECT_EQ(game->CurrentPlayer(s), kNoPlayer);
   // Pool 8 blue + 4 pink: any split of 4 cubes.
-  EXPECT_THAT(Legal(*game, s, 0), ElementsAre("select 0 blue 4 pink", "select 1 blue 3 pink",
-                                              "select 2 blue 2 pink", "select 3 blue 1 pink",
-                                              "select 4 blue 0 pink"));
+  EXPECT_THAT(Legal(*game, s, 0),
+              ElementsAre("select 0 blue 4 pink", "select 1 blue 3 pink", "select 2 blue 2 pink",
+                          "select 3 blue 1 pink", "select 4 blue 0 pink"));
 }
 
 TEST(QuickRules, SelectionTakesFewerWhenThePoolCannotSupplyFour) {
@@ -36,11 +36,9 @@ TEST(QuickRules, SelectionTakesFewerWhenThePoolCannotSupplyFour) {
 TEST(QuickRules, RefillFromTheDiscardWhenThePoolHoldsFewerThanFour) {
   auto game = MakeGame();
   // Round 1 ends with Blue's Pool at 2,1 and Discard 6,3: round 2 starts with Pool 8,4.
-  State s = BlueToAct(*game, 1, 0,
-                      {{"round", "1"},
-                       {"cubes0", "2,1/1,0/5,3/2,2/0,0"},
-                       {"spent0", "0,0"},
-                       {"selected0", "1"}});
+  State s = BlueToAct(
+      *game, 1, 0,
+      {{"round", "1"}, {"cubes0", "2,1/1,0/5,3/2,2/0,0"}, {"spent0", "0,0"}, {"selected0", "1"}});
   Play(*game, s, {"blue pass"});
   EXPECT_EQ(s.phase, QuickGame::kSelect);
   EXPECT_EQ(s.round, 2);
@@ -107,14 +105,15 @@ TEST(QuickRules, ActionsByColour) {
 
 TEST(QuickRules, WithoutItsCpASideCannotRedeployRegroupOrRevive) {
   auto game = MakeGame();
-  const State s = BlueToAct(*game, 1, 1,
-                            {{"C@", "off"}, {"I@", "1,2r"}, {"enablers0", "S,exhausted,supply,supply"}});
+  const State s = BlueToAct(
+      *game, 1, 1, {{"C@", "off"}, {"I@", "1,2r"}, {"enablers0", "S,exhausted,supply,supply"}});
   for (const std::string& a : Legal(*game, s)) {
     EXPECT_EQ(a.find("regroup"), std::string::npos) << a;
     EXPECT_EQ(a.find("redeploy"), std::string::npos) << a;
     EXPECT_EQ(a.find("revive"), std::string::npos) << a;
   }
-  const State with_cp = BlueToAct(*game, 1, 1, {{"I@", "1,2r"}, {"enablers0", "S,exhausted,supply,supply"}});
+  const State with_cp =
+      BlueToAct(*game, 1, 1, {{"I@", "1,2r"}, {"enablers0", "S,exhausted,supply,supply"}});
   EXPECT_THAT(Legal(*game, with_cp),
               IsSupersetOf({"pink revive unit", "pink revive enablers", "pink redeploy"}));
 }
@@ -155,10 +154,10 @@ TEST(QuickRules, BonusMoveOfTwoHexesNeedsCommandAndOpenGround) {
   State s = BlueToAct(*game, 1, 0);
   Play(*game, s, {"blue move unit", "unit I"});
   std::vector<std::string> to = Legal(*game, s);
-  EXPECT_THAT(to, Contains("to 2,2"));      // 1 hex
-  EXPECT_THAT(to, Contains("to 1,3"));      // 1 hex
+  EXPECT_THAT(to, Contains("to 2,2"));       // 1 hex
+  EXPECT_THAT(to, Contains("to 1,3"));       // 1 hex
   EXPECT_THAT(to, Not(Contains("to 3,2")));  // via 2,2 (Urban) into 3,2 (Urban)
-  EXPECT_THAT(to, Contains("to 2,3"));      // via 1,3 (Open) into 2,3 (Urban)
+  EXPECT_THAT(to, Contains("to 2,3"));       // via 1,3 (Open) into 2,3 (Urban)
   // Out of command (H removed): 1 hex only.
   State out = BlueToAct(*game, 1, 0, {{"H@", "off"}});
   Play(*game, out, {"blue move unit", "unit I"});
@@ -343,7 +342,8 @@ TEST(QuickRules, RedeployIsUpToThreeTransfersDecidedOneAtATime) {
 
 TEST(QuickRules, ReviveAReducedMuOrUpToTwoEnablers) {
   auto game = MakeGame();
-  State s = BlueToAct(*game, 0, 2, {{"I@", "1,2r"}, {"enablers0", "exhausted,exhausted,exhausted,supply"}});
+  State s = BlueToAct(*game, 0, 2,
+                      {{"I@", "1,2r"}, {"enablers0", "exhausted,exhausted,exhausted,supply"}});
   Play(*game, s, {"pink revive unit", "unit I"});
   EXPECT_EQ(s.reduced[3], 0);
   Play(*game, s, {"pink revive enablers", "enabler recon", "enabler engineer"});
@@ -450,8 +450,7 @@ TEST(QuickRules, RemovalsWeighTheDeterminizedHand) {
 TEST(QuickRules, TextRoundTripsAndRawFaces) {
   auto game = MakeGame();
   const State s = BlueToAct(*game, 1, 0, {{"S@", "3,1"}});
-  EXPECT_EQ(game->StateToString(ParseOrDie(*game, game->StateToString(s))),
-            game->StateToString(s));
+  EXPECT_EQ(game->StateToString(ParseOrDie(*game, game->StateToString(s))), game->StateToString(s));
   EXPECT_FALSE(game->ParseAction(s, 0, "blue fly").ok());
   EXPECT_FALSE(game->ParseState("round=1").ok());
   EXPECT_FALSE(game->ParseState(Edit(game->StateToString(s), {{"I@", "3,1"}})).ok());

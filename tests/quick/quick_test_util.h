@@ -89,8 +89,7 @@ inline State BlueToAct(const QuickGame& game, int hand_blue, int hand_pink,
   std::vector<std::pair<std::string, std::string>> all = {
       {"phase", "choose"},
       {"cubes0", std::to_string(8 - hand_blue) + "," + std::to_string(4 - hand_pink) + "/" +
-                     std::to_string(hand_blue) + "," + std::to_string(hand_pink) +
-                     "/0,0/2,2/0,0"},
+                     std::to_string(hand_blue) + "," + std::to_string(hand_pink) + "/0,0/2,2/0,0"},
       {"selected0", std::to_string(hand_blue + hand_pink)}};
   all.insert(all.end(), changes.begin(), changes.end());
   return Position(game, all);
