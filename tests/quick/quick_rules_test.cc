@@ -1,6 +1,9 @@
 // One test per ruling of quick (docs/rulesets/quick.md), on hand-built positions with the
 // dice entered. The map is tests/quick/quick_test_util.h's.
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -454,6 +457,50 @@ TEST(QuickRules, TextRoundTripsAndRawFaces) {
   EXPECT_FALSE(game->ParseAction(s, 0, "blue fly").ok());
   EXPECT_FALSE(game->ParseState("round=1").ok());
   EXPECT_FALSE(game->ParseState(Edit(game->StateToString(s), {{"I@", "3,1"}})).ok());
+}
+
+}  // namespace
+}  // namespace sandtable::quick_test
+
+namespace sandtable::quick_test {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(QuickScenarios, DefaultFileIsTheBuiltInDefault) {
+  EXPECT_EQ(ReadFile(std::string(QUICK_SCENARIO_DIR) + "/default.scn"),
+            std::string(QuickGame::DefaultScenario()));
+}
+
+TEST(QuickScenarios, HandWrittenScenarioLoads) {
+  auto game = MakeGame({}, ReadFile(std::string(QUICK_SCENARIO_DIR) + "/two_formations.scn"));
+  ASSERT_NE(game, nullptr);
+  EXPECT_EQ(game->width(), 9);
+  EXPECT_EQ(game->objectives().size(), 4u);
+  // Two Blue formations: G's MUs are in G's formation.
+  const State s = game->InitialState();
+  EXPECT_TRUE(game->InCommand(s, 5));  // T, 1 hex from G
+  EXPECT_EQ(game->unit(5).formation, 2);
+}
+
+TEST(QuickScenarios, BadScenariosNameTheirLine) {
+  const std::string base = TestScenario();
+  for (const auto& [extra, message] : std::vector<std::pair<std::string, std::string>>{
+           {"unit side=0 type=tank label=Q at=2,2\n", "unknown type"},
+           {"unit side=0 type=infantry label=Q at=2,2\n", "names its HQ"},
+           {"unit side=1 type=infantry label=Q hq=h at=1,1\n", "share a hex"},
+           {"unit side=0 type=infantry label=S hq=H at=2,2\n", "used twice"},
+           {"enabler side=0 type=recon at=available\n", "placed twice"}}) {
+    auto game = QuickGame::CreateFromStrings({}, base + extra);
+    ASSERT_FALSE(game.ok()) << extra;
+    EXPECT_NE(std::string(game.status().message()).find(message), std::string::npos)
+        << game.status();
+  }
 }
 
 }  // namespace
