@@ -406,6 +406,7 @@ absl::StatusOr<QuickGame::State> QuickGame::ParseState(std::string_view text) co
     s.selected[side] = static_cast<uint8_t>(v);
     c = take(absl::StrCat("log", side));
     if (!c.ok()) return c.status();
+    if (c->empty()) return Error(absl::StrCat("log", side, ": '-' for no events"));
     if (*c != "-") {
       if (c->size() > kMaxPoolEvents) return Error(absl::StrCat("log", side, ": too long"));
       for (size_t i = 0; i < c->size(); ++i) {

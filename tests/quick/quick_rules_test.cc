@@ -505,3 +505,82 @@ TEST(QuickScenarios, BadScenariosNameTheirLine) {
 
 }  // namespace
 }  // namespace sandtable::quick_test
+
+namespace sandtable::quick_test {
+namespace {
+
+// Positions from random games with one word's value replaced by junk or another value:
+// ParseState never crashes, and what it accepts prints back to the same text, which
+// parses to the same state.
+TEST(QuickText, MutatedPositionsAreRejectedOrRoundTrip) {
+  auto game = MakeGame();
+  Rng rng(11);
+  const std::vector<std::string> junk = {"",
+                                         "-",
+                                         "0",
+                                         "1",
+                                         "2",
+                                         "3",
+                                         "4",
+                                         "7",
+                                         "15",
+                                         "99",
+                                         "255",
+                                         "-1",
+                                         "a",
+                                         "S",
+                                         "x",
+                                         "0,0",
+                                         "5,3",
+                                         "9,9",
+                                         "8,4/0,0/0,0/2,2/0,0",
+                                         "B",
+                                         "P",
+                                         "bbbbbbbbbbbbbbbbb",
+                                         "off",
+                                         "gone",
+                                         "1,1r",
+                                         "supply",
+                                         "exhausted"};
+  int accepted = 0;
+  for (int g = 0; g < 40; ++g) {
+    State s = game->InitialState();
+    while (game->Kind(s) != NodeKind::kTerminal) {
+      const std::vector<std::string> words = absl::StrSplit(game->StateToString(s), ' ');
+      for (int m = 0; m < 3; ++m) {
+        std::vector<std::string> mutated = words;
+        std::string& word = mutated[rng.Below(static_cast<uint32_t>(mutated.size()))];
+        const size_t at = word.find_first_of("=@");
+        word = word.substr(0, at + 1) + junk[rng.Below(static_cast<uint32_t>(junk.size()))];
+        const std::string text = absl::StrJoin(mutated, " ");
+        const absl::StatusOr<State> parsed = game->ParseState(text);
+        if (parsed.ok()) {
+          ++accepted;
+          const std::string printed = game->StateToString(*parsed);
+          const absl::StatusOr<State> again = game->ParseState(printed);
+          ASSERT_TRUE(again.ok()) << printed;
+          EXPECT_TRUE(*again == *parsed) << printed;
+          EXPECT_EQ(printed, text);  // the notation is canonical
+        }
+      }
+      ActionList actions;
+      if (game->Kind(s) == NodeKind::kSimultaneous) {
+        ActionList other;
+        game->LegalActions(s, 0, actions);
+        game->LegalActions(s, 1, other);
+        game->ApplyJoint(s, {actions[rng.Below(actions.size())], other[rng.Below(other.size())]});
+      } else if (game->Kind(s) == NodeKind::kChance) {
+        ChanceList outcomes;
+        game->ChanceOutcomes(s, outcomes);
+        game->Apply(s, outcomes[rng.Below(outcomes.size())].outcome);
+      } else {
+        game->LegalActions(s, game->CurrentPlayer(s), actions);
+        game->Apply(s, actions[rng.Below(actions.size())]);
+      }
+    }
+  }
+  EXPECT_GT(accepted, 0);
+}
+
+}  // namespace
+}  // namespace sandtable::quick_test
