@@ -168,6 +168,31 @@ void BM_StateCopy(benchmark::State& bench) {
   bench.counters["state_bytes"] = sizeof(typename G::State);
 }
 
+// A sample of what the chooser cannot see, as each search iteration draws one.
+template <RegisteredRuleset G>
+void BM_Determinize(benchmark::State& bench) {
+  const G& game = *DefaultGame<G>();
+  const ChoiceSample<G>& sample = SampleChoices<G>();
+  Rng rng(5);
+  size_t i = 0;
+  for (auto _ : bench) {
+    const size_t k = i++ % sample.size();
+    typename G::State world = rules::Determinize(game, sample.states[k], sample.players[k], rng);
+    benchmark::DoNotOptimize(world);
+  }
+}
+
+// BM_Determinize only where there is something hidden to sample.
+[[maybe_unused]] const bool kDeterminizeRegistered = [] {
+#define SANDTABLE_BENCH_DETERMINIZE(G)                                          \
+  if (kHasHiddenInformation<G>) {                                               \
+    benchmark::RegisterBenchmark("BM_Determinize<" #G ">", &BM_Determinize<G>); \
+  }
+  SANDTABLE_FOR_EACH_RULESET(SANDTABLE_BENCH_DETERMINIZE)
+#undef SANDTABLE_BENCH_DETERMINIZE
+  return true;
+}();
+
 #define SANDTABLE_BENCH_RULESET(G)        \
   BENCHMARK_TEMPLATE(BM_RandomGames, G);  \
   BENCHMARK_TEMPLATE(BM_LegalActions, G); \

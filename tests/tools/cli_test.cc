@@ -145,7 +145,8 @@ TEST(CliTest, Rulesets) {
   // --names: the list in registry order, the default first, one name a line (for scripts).
   const Outcome names = RunCommand(&RunRulesets, {"rulesets", "--names"});
   EXPECT_EQ(names.code, kExitOk);
-  EXPECT_EQ(names.out, "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\ntemplate\n");
+  EXPECT_EQ(names.out,
+            "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\nquick\ntemplate\n");
 }
 
 TEST(CliTest, PerftKuhnPoker) {

@@ -1,0 +1,133 @@
+// quick through the tools: `sandtable odds` on representative attacks against exact
+// fractions worked out by hand, and perft counts of the default scenario.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/quick/quick_test_util.h"
+#include "tools/load_game.h"
+#include "tools/odds.h"
+#include "tools/perft.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+namespace {
+
+using quick_test::BlueToAct;
+using quick_test::MakeGame;
+using quick_test::TestScenario;
+
+// The exact odds of `move` after `moves` from `position` on the test map.
+absl::StatusOr<OddsResult> OddsOf(const std::string& position,
+                                  const std::vector<std::string>& moves, std::string_view move) {
+  auto game = CreateGame("quick", TestScenario());
+  if (!game.ok()) return game.status();
+  auto before = LoadPosition(**game, position, moves);
+  if (!before.ok()) return before.status();
+  std::string applied;
+  auto start = ApplyOddsMove(**before, move, &applied);
+  if (!start.ok()) return start.status();
+  return ComputeOdds(**before, **start, false);
+}
+
+std::string Expected(const OddsResult& odds, std::string_view name) {
+  for (size_t i = 0; i < odds.measure_names.size(); ++i) {
+    if (odds.measure_names[i] == name) return odds.expected[i].ToString();
+  }
+  return "no measure " + std::string(name);
+}
+
+// The probability that measure `name` equals `value`.
+std::string ProbabilityOf(const OddsResult& odds, std::string_view name, int value) {
+  size_t m = 0;
+  while (m < odds.measure_names.size() && odds.measure_names[m] != name) ++m;
+  Probability p = Probability::Zero();
+  for (const OddsLine& line : odds.lines) {
+    if (m < line.values.size() && line.values[m] == value) p += line.probability;
+  }
+  return p.ToString();
+}
+
+std::string AttackPosition(const std::vector<std::pair<std::string, std::string>>& changes) {
+  auto game = MakeGame();
+  std::vector<std::pair<std::string, std::string>> all = {{"S@", "3,1"}};
+  all.insert(all.end(), changes.begin(), changes.end());
+  return game->StateToString(BlueToAct(*game, 2, 0, all));
+}
+
+TEST(QuickOddsTest, InfantryDefendsWithThreeDice) {
+  // a defends in Urban with 3 dice, each 5 or 6 a Loss: binomial(3, 1/3). P(0) = 8/27,
+  // P(1) = 3 * 1/3 * 4/9 = 12/27 = 4/9, P(3) = 1/27; expected 1.
+  const auto odds = OddsOf(AttackPosition({}), {"blue attack", "unit S"}, "target a");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_attacker", 0), "8/27");
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_attacker", 1), "4/9");
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_attacker", 3), "1/27");
+  EXPECT_EQ(Expected(*odds, "losses_on_attacker"), "1");
+  // With no Loss to absorb the attacker rolls at once: 4 dice (Stryker into Urban 3, Recon
+  // 1), expected 4/3 Losses: 8/27 * 4/3 = 32/81 on the defender, and none on it with
+  // 1 - 8/27 * (1 - 16/81) = 1667/2187.
+  EXPECT_EQ(Expected(*odds, "losses_on_defender"), "32/81");
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_defender", 0), "1667/2187");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
+TEST(QuickOddsTest, DefenderInCloseWithAnEnablerRollsMore) {
+  // a in the Close hex 2,1 with Engineer: 3 + 1 + 1 = 5 dice; P(no Loss) = (2/3)^5 = 32/243,
+  // expected 5/3. S attacks from 3,1.
+  const auto odds = OddsOf(
+      AttackPosition({{"a@", "2,1"}, {"enablers1", "supply,supply,a,supply"}, {"t@", "4,3"}}),
+      {"blue attack", "unit S"}, "target a");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_attacker", 0), "32/243");
+  EXPECT_EQ(Expected(*odds, "losses_on_attacker"), "5/3");
+}
+
+TEST(QuickOddsTest, StrykerWithReconAttacksWithFourDice) {
+  // After the defender's roll missed: S rolls 3 (Stryker into Urban) + 1 (Recon) = 4 dice.
+  // P(no Loss) = (2/3)^4 = 16/81; P(4 Losses) = 1/81; expected 4/3.
+  const auto odds =
+      OddsOf(AttackPosition({}), {"blue attack", "unit S", "target a", "roll 1 1 1"}, "");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_defender", 0), "16/81");
+  EXPECT_EQ(ProbabilityOf(*odds, "losses_on_defender", 4), "1/81");
+  EXPECT_EQ(Expected(*odds, "losses_on_defender"), "4/3");
+}
+
+TEST(QuickOddsTest, RemovalCostsARandomCubeInProportion) {
+  // a, Reduced, takes its last Loss: removed, and a random cube of Red's Pool (8 blue,
+  // 4 pink) leaves the game: blue with 2/3.
+  const auto odds =
+      OddsOf(AttackPosition({{"a@", "4,1r"}}),
+             {"blue attack", "unit S", "target a", "roll 1 1 1", "roll 6 1 1 1"}, "remove");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "removed_p1"), "1");
+  EXPECT_EQ(Expected(*odds, "cubes_lost"), "1");
+  EXPECT_EQ(Expected(*odds, "blue_cubes_lost"), "2/3");
+}
+
+// Recorded from `sandtable perft --ruleset quick --depth D` on the default scenario: a
+// change in the selection, move generation or turn order moves these numbers.
+TEST(QuickPerftTest, DefaultScenario) {
+  const auto game = CreateGame("quick");
+  ASSERT_TRUE(game.ok()) << game.status();
+  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
+  struct Row {
+    int depth;
+    int64_t leaves, decision_nodes, decision_branches, simultaneous_nodes, joint_branches;
+  };
+  for (const Row& e : {Row{2, 50, 25, 50, 1, 25}, Row{4, 2968, 535, 3478, 1, 25},
+                       Row{6, 136732, 22747, 159454, 1, 25}}) {
+    const PerftCounts counts = Perft(*start, e.depth);
+    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
+    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
+    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
+    EXPECT_EQ(counts.simultaneous_nodes, e.simultaneous_nodes) << e.depth;
+    EXPECT_EQ(counts.joint_branches, e.joint_branches) << e.depth;
+    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
+  }
+}
+
+}  // namespace
+}  // namespace sandtable
