@@ -346,7 +346,9 @@ WebResponse WebApi::NewGame(const Json& body) {
   absl::StatusOr<int64_t> iterations =
       IntField(body, "botIterations", 0, 0, limits_.max_bot_iterations);
   if (!iterations.ok()) return Error(iterations.status());
-  absl::StatusOr<int64_t> time_ms = IntField(body, "botTimeMs", 1000, 1, limits_.max_bot_time_ms);
+  absl::StatusOr<int64_t> time_ms =
+      IntField(body, "botTimeMs", std::min<int64_t>(1000, limits_.max_bot_time_ms), 1,
+               limits_.max_bot_time_ms);
   if (!time_ms.ok()) return Error(time_ms.status());
   absl::StatusOr<std::string> dice = StringField(body, "dice", "engine");
   if (!dice.ok()) return Error(dice.status());
