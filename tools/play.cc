@@ -289,11 +289,13 @@ class PlaySession {
     const bool live = style_.colour();
     std::function<void(const SearchProgress&)> on_progress;
     if (live) {
-      on_progress = [this](const SearchProgress& progress) {
+      // With hidden information the bot's favourite so far would tell what it holds.
+      const bool show_best = !session_.game().HasHiddenInformation();
+      on_progress = [this, show_best](const SearchProgress& progress) {
         out_ << style_.ClearLine()
              << style_.Bot(absl::StrFormat("bot thinking: %.1f s, %d iterations%s",
                                            progress.seconds, progress.iterations,
-                                           BestSoFar(progress.snapshot)))
+                                           show_best ? BestSoFar(progress.snapshot) : ""))
              << std::flush;
       };
     } else {
