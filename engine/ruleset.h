@@ -68,6 +68,17 @@ inline constexpr bool kReturnsWinDrawLoss = [] {
   return true;
 }();
 
+// `G::kHasActionCells` (default false): actions point at cells of the board description (a
+// destination, a target, a piece to select), so a picture of the board can be clicked.
+// Requires ActionCell(state, player, action): decision or simultaneous node, `action` legal
+// for `player`; the cell (as in DescribeBoard's grid) the action points at, or kOffGrid
+// ("end", "pass"). It depends only on what `player` has observed, like the action list.
+template <typename G>
+inline constexpr bool kHasActionCells = [] {
+  if constexpr (requires { G::kHasActionCells; }) return bool{G::kHasActionCells};
+  return false;
+}();
+
 // Named integer measures of what one resolved action changed, for `odds`.
 using ResultMeasureList = std::vector<std::pair<std::string, int>>;
 
@@ -169,11 +180,15 @@ concept Ruleset = requires(const G& game, const typename G::State& state,
     // - DescribeHidden(state, owner): what `owner` holds that the opponent cannot see, as a
     //   short label ("dice 3 5"), so the search can report its belief over it; a function of
     //   owner's information set.
-    && (!kHasHiddenInformation<G> ||
-        requires(const G& game, const typename G::State& state, Player player, Rng& rng) {
-          { game.Determinize(state, player, rng) } -> std::same_as<typename G::State>;
-          { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
-        });
+    && (!kHasActionCells<G> ||
+        requires(const G& game, const typename G::State& state, Player player, Action action) {
+          { game.ActionCell(state, player, action) } -> std::same_as<int>;
+        }) &&
+    (!kHasHiddenInformation<G> ||
+     requires(const G& game, const typename G::State& state, Player player, Rng& rng) {
+       { game.Determinize(state, player, rng) } -> std::same_as<typename G::State>;
+       { game.DescribeHidden(state, player) } -> std::same_as<std::string>;
+     });
 
 // How the registry in tools/ creates a ruleset: its parameters, a one-line description, and
 // a factory taking validated parameters and an optional scenario text (empty: the default
@@ -216,6 +231,16 @@ std::string DescribeHidden(const G& game, const typename G::State& state, Player
     return game.DescribeHidden(state, owner);
   } else {
     return "";
+  }
+}
+
+// The cell `action` points at, or kOffGrid for a ruleset without kHasActionCells.
+template <Ruleset G>
+int ActionCell(const G& game, const typename G::State& state, Player player, Action action) {
+  if constexpr (kHasActionCells<G>) {
+    return game.ActionCell(state, player, action);
+  } else {
+    return kOffGrid;
   }
 }
 

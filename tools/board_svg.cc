@@ -143,7 +143,7 @@ double Legend(const std::vector<LegendEntry>& legend, double x0, double y0, doub
 }
 
 // The grid with its coordinates; returns {width, height} used from (x0, y0).
-Point Grid(const BoardView& view, double x0, double y0, std::string& out) {
+Point Grid(const BoardView& view, double x0, double y0, bool cell_ids, std::string& out) {
   const GridGeometry geometry{view};
   const double ox = x0 + kGutter;
   const double oy = y0 + kGutter;
@@ -162,7 +162,8 @@ Point Grid(const BoardView& view, double x0, double y0, std::string& out) {
       const size_t kind = c < view.terrain.size() ? view.terrain[c] : 0;
       const ColourRole role =
           kind < view.terrain_kinds.size() ? view.terrain_kinds[kind].role : ColourRole::kGround;
-      absl::StrAppend(&out, geometry.CellShape(x, y, ox, oy), " ", Fill(role), "/>\n");
+      absl::StrAppend(&out, geometry.CellShape(x, y, ox, oy), " ", Fill(role),
+                      cell_ids ? absl::StrCat(" data-cell=\"", c, "\"") : "", "/>\n");
     }
   }
   out += "</g>\n<g class=\"markers\" fill=\"none\" stroke-width=\"3\">\n";
@@ -184,7 +185,8 @@ Point Grid(const BoardView& view, double x0, double y0, std::string& out) {
     const double y = oy + c.y;
     const ColourRole role = piece.unknown ? ColourRole::kUnknown : SideRole(piece.side);
     absl::StrAppend(
-        &out, "<g><title>", XmlEscape(PieceText(view, piece)), "</title>",
+        &out, cell_ids ? absl::StrCat("<g data-cell=\"", piece.cell, "\">") : "<g>", "<title>",
+        XmlEscape(PieceText(view, piece)), "</title>",
         Shape(piece.side, x, y, r,
               absl::StrCat(Fill(role), piece.unknown ? " stroke-dasharray=\"3 2\"" : "")),
         Text(x, y + 4.5, piece.unknown ? "?" : piece.label, "fill=\"#ffffff\" stroke=\"none\""),
@@ -254,12 +256,12 @@ std::string XmlEscape(std::string_view text) {
   return out;
 }
 
-std::string BoardSvg(const BoardView& view, std::string_view title) {
+std::string BoardSvg(const BoardView& view, std::string_view title, bool cell_ids) {
   std::string body;
   double width = 0;
   double y = kMargin;
   if (view.num_cells() > 0) {
-    const Point used = Grid(view, kMargin, y, body);
+    const Point used = Grid(view, kMargin, y, cell_ids, body);
     y += used.y + 10;
     std::vector<std::string> lines;
     for (const BoardLine& line : view.lines) lines.push_back(LineText(line));

@@ -13,8 +13,9 @@
 namespace sandtable {
 
 // A standalone SVG document (valid XML, text escaped), ending in '\n'. `title`, when not
-// empty, names the picture (the <title> element).
-std::string BoardSvg(const BoardView& view, std::string_view title = "");
+// empty, names the picture (the <title> element). With `cell_ids` every cell and piece on
+// the grid carries data-cell="<index>", so a page can tell which cell was clicked.
+std::string BoardSvg(const BoardView& view, std::string_view title = "", bool cell_ids = false);
 
 // `text` with &, <, >, " and ' escaped, and control characters replaced by '?' (XML 1.0
 // forbids most of them).

@@ -49,6 +49,8 @@ class Game {
   // The canonical spec with every parameter: "quickplay(squad_size=4,cells_per_brick=1)".
   virtual std::string spec() const = 0;
   virtual int MaxGameLength() const = 0;
+  // Whether a player may not observe everything (the ruleset's kHasHiddenInformation).
+  virtual bool HasHiddenInformation() const = 0;
   virtual std::unique_ptr<Position> NewInitialPosition() const = 0;
   virtual absl::StatusOr<std::unique_ptr<Position>> ParsePosition(std::string_view text) const = 0;
   virtual std::unique_ptr<Search> NewSearch(const SearchOptions& options) const = 0;
@@ -81,6 +83,9 @@ class Position {
   // Parses `text` as an action of `actor` (kChancePlayer: a chance outcome, raw faces
   // accepted) and checks that it is legal here; errors say why and what is expected.
   virtual absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const = 0;
+  // The board cell (as in DescribeBoard) a legal action of `actor` points at, or kOffGrid
+  // (also for every action of a ruleset without kHasActionCells).
+  virtual int ActionCell(Player actor, Action action) const = 0;
   virtual std::string ToString() const = 0;  // the one-line position string
   // The board as `viewer` sees it (0, 1, or kOmniscient for everything), for the renderers
   // (tools/board_text.h, tools/board_svg.h).

@@ -131,6 +131,9 @@ class PositionImpl final : public Position {
     return ruleset().ActionToString(state_, actor, action);
   }
   absl::StatusOr<Action> ParseAction(Player actor, std::string_view text) const override;
+  int ActionCell(Player actor, Action action) const override {
+    return rules::ActionCell(ruleset(), state_, actor, action);
+  }
   std::string ToString() const override { return ruleset().StateToString(state_); }
   BoardView DescribeBoard(Player viewer) const override {
     return ruleset().DescribeBoard(state_, viewer);
@@ -185,6 +188,7 @@ class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl
   std::string_view name() const override { return G::kName; }
   std::string spec() const override { return spec_; }
   int MaxGameLength() const override { return ruleset_->MaxGameLength(); }
+  bool HasHiddenInformation() const override { return kHasHiddenInformation<G>; }
   std::unique_ptr<Position> NewInitialPosition() const override {
     return std::make_unique<PositionImpl<G, E, P>>(this->shared_from_this(),
                                                    ruleset_->InitialState());

@@ -16,6 +16,7 @@
 #include "tools/cli_perft.h"
 #include "tools/cli_render.h"
 #include "tools/cli_rulesets.h"
+#include "tools/cli_serve.h"
 #include "tools/play.h"
 #include "tools/protocol.h"
 
@@ -38,6 +39,7 @@ constexpr Command kCommands[] = {
     {"match-report", "merge the JSON lines of a match's shards into its summary", &RunMatchReport},
     {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
     {"render", "draw a position as a viewer sees it: text board or SVG picture", &RunRender},
+    {"serve", "the board in the browser: play and analyse (http://127.0.0.1:8080/)", &RunServe},
 };
 
 void PrintUsage(std::ostream& out) {

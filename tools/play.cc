@@ -3,7 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <deque>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -20,6 +20,7 @@
 #include "engine/text.h"
 #include "tools/cli_common.h"
 #include "tools/game.h"
+#include "tools/game_session.h"
 #include "tools/registry.h"
 #include "tools/terminal.h"
 
@@ -103,39 +104,45 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// The terminal front end of a GameSession: reads commands, draws the board and the log.
 class PlaySession {
  public:
   PlaySession(std::shared_ptr<const Game> game, const PlayFlags& flags, uint64_t seed,
               std::istream& in, std::ostream& out, bool colour)
-      : game_(std::move(game)),
-        flags_(flags),
-        seed_(seed),
-        rng_(seed, 0xd1ce),
+      : session_(std::move(game), {.person = flags.side,
+                                   .manual_dice = flags.manual_dice,
+                                   .seed = seed,
+                                   .bot_time_ms = flags.movetime_ms,
+                                   .threads = flags.threads}),
         in_(in),
         out_(out),
-        style_(colour),
-        human_(flags.side),
-        bot_(1 - flags.side),
-        position_(game_->NewInitialPosition()) {}
+        style_(colour) {
+    session_.AddInfo(absl::StrCat("new game of ", session_.game().spec(), "; you are player ",
+                                  human(), ", the bot is player ", session_.bot(), "; seed ",
+                                  seed));
+    session_.AddInfo("type 'help' for help, 'moves' for the legal actions");
+  }
 
   int Run() {
-    Log(absl::StrCat("new game of ", game_->spec(), "; you are player ", human_,
-                     ", the bot is player ", bot_, "; seed ", seed_));
-    Log("type 'help' for help, 'moves' for the legal actions");
-    while (position_->Kind() != NodeKind::kTerminal) {
+    while (session_.turn() != SessionTurn::kOver) {
       Redraw();
       bool ok = true;
-      switch (position_->Kind()) {
-        case NodeKind::kChance:
-          ok = ResolveChance();
+      switch (session_.turn()) {
+        case SessionTurn::kEngineChance:
+          ok = session_.RollChance().ok();
           break;
-        case NodeKind::kDecision:
-          ok = position_->CurrentPlayer() == human_ ? HumanDecision() : BotDecision();
+        case SessionTurn::kManualChance:
+          ok = Ask(kChancePlayer, "dice> ");
           break;
-        case NodeKind::kSimultaneous:
-          ok = Simultaneous();
+        case SessionTurn::kPerson:
+          ok = Ask(human(), position().Kind() == NodeKind::kSimultaneous
+                                ? absl::StrCat("your secret choice (player ", human(), ")> ")
+                                : absl::StrCat("your move (player ", human(), ")> "));
           break;
-        case NodeKind::kTerminal:
+        case SessionTurn::kBot:
+          ok = BotMove();
+          break;
+        case SessionTurn::kOver:
           break;
       }
       if (!ok) {
@@ -145,9 +152,9 @@ class PlaySession {
       }
     }
     Redraw();
-    const double result = position_->Returns(human_);
-    const std::string score =
-        absl::StrCat("score: you ", position_->Score(human_), ", bot ", position_->Score(bot_));
+    const double result = position().Returns(human());
+    const std::string score = absl::StrCat("score: you ", position().Score(human()), ", bot ",
+                                           position().Score(session_.bot()));
     if (result > 0) {
       out_ << style_.Good("Game over: you win!") << " " << score << "\n";
     } else if (result < 0) {
@@ -160,20 +167,25 @@ class PlaySession {
   }
 
  private:
-  void Log(std::string line) {
-    log_.push_back(std::move(line));
-    while (log_.size() > kLogLines) log_.pop_front();
-  }
+  Player human() const { return session_.person(); }
+  // For the board, the scores and the legal lists; what is drawn is the person's view.
+  const Position& position() const { return session_.position(); }
 
   void Redraw() {
     // As the person sees it: the bot's secrets are shown as unknown until the game ends.
-    out_ << style_.ClearScreen() << style_.Board(position_->DescribeBoard(human_)) << "\n";
-    out_ << style_.Bold(absl::StrCat("you (player ", human_, "): ", position_->Score(human_),
-                                     "   bot (player ", bot_, "): ", position_->Score(bot_)))
+    out_ << style_.ClearScreen() << style_.Board(session_.BoardForPerson()) << "\n";
+    out_ << style_.Bold(absl::StrCat("you (player ", human(), "): ", position().Score(human()),
+                                     "   bot (player ", session_.bot(),
+                                     "): ", position().Score(session_.bot())))
          << "\n";
-    const std::string hidden = position_->DescribeHidden(human_);
+    const std::string hidden = session_.HiddenOfPerson();
     if (!hidden.empty()) out_ << "your hidden: " << hidden << "\n";
-    for (const std::string& line : log_) out_ << style_.Dim("| ") << line << "\n";
+    const std::vector<LogEntry>& log = session_.log();
+    for (size_t i = log.size() > kLogLines ? log.size() - kLogLines : 0; i < log.size(); ++i) {
+      const std::string& line = log[i].text;
+      out_ << style_.Dim("| ") << (log[i].who == LogEntry::Who::kBot ? style_.Bot(line) : line)
+           << "\n";
+    }
     out_.flush();
   }
 
@@ -184,25 +196,11 @@ class PlaySession {
     return true;
   }
 
-  std::vector<std::string> LegalTexts(Player actor) const {
-    std::vector<std::string> texts;
-    if (actor == kChancePlayer) {
-      for (const ChanceOutcome& o : position_->ChanceOutcomes()) {
-        texts.push_back(position_->ActionToString(kChancePlayer, o.outcome));
-      }
-    } else {
-      for (Action a : position_->LegalActions(actor)) {
-        texts.push_back(position_->ActionToString(actor, a));
-      }
-    }
-    return texts;
-  }
-
   void ListMoves(Player actor) {
     if (actor == kChancePlayer) {
       out_ << "possible outcomes (or type the raw faces you rolled, e.g. 'roll 4 2 6'):\n";
-      for (const ChanceOutcome& o : position_->ChanceOutcomes()) {
-        out_ << "  " << position_->ActionToString(kChancePlayer, o.outcome) << "   "
+      for (const ChanceOutcome& o : position().ChanceOutcomes()) {
+        out_ << "  " << position().ActionToString(kChancePlayer, o.outcome) << "   "
              << style_.Dim(absl::StrFormat("(%s = %.1f%%)", o.probability.ToString(),
                                            100 * o.probability.ToDouble()))
              << "\n";
@@ -211,7 +209,7 @@ class PlaySession {
       out_ << "legal actions:\n";
       // Several to a line, separated by commas, so long lists stay readable.
       std::string line = " ";
-      for (const std::string& text : LegalTexts(actor)) {
+      for (const std::string& text : session_.LegalTexts()) {
         if (line.size() + text.size() + 2 > 96) {
           out_ << line << "\n";
           line = " ";
@@ -231,9 +229,9 @@ class PlaySession {
     ListMoves(actor);
   }
 
-  // Asks for an action of `actor` (the human, or chance with manual dice); nullopt when
-  // the person leaves.
-  std::optional<Action> Ask(Player actor, std::string_view prompt) {
+  // Reads commands until an action of `actor` (the person, or chance with manual dice) is
+  // entered; false when the person leaves.
+  bool Ask(Player actor, std::string_view prompt) {
     std::string line;
     while (ReadLine(prompt, line)) {
       const std::string_view text = TrimBlanks(line);
@@ -247,12 +245,12 @@ class PlaySession {
       } else if (text == "hint") {
         Hint(actor);
       } else if (text == "quit" || text == "exit") {
-        return std::nullopt;
+        return false;
       } else {
-        absl::StatusOr<Action> action = position_->ParseAction(actor, text);
-        if (action.ok()) return *action;
-        out_ << style_.Error(Printable(std::string(action.status().message()), 400)) << "\n";
-        const std::vector<std::string> close = CloseMatches(text, LegalTexts(actor));
+        const absl::Status entered = session_.Enter(text);
+        if (entered.ok()) return true;
+        out_ << style_.Error(Printable(std::string(entered.message()), 400)) << "\n";
+        const std::vector<std::string> close = CloseMatches(text, session_.LegalTexts());
         if (!close.empty()) {
           std::string hint = "did you mean: ";
           for (size_t i = 0; i < close.size(); ++i) {
@@ -263,191 +261,55 @@ class PlaySession {
         out_ << style_.Dim("('moves' lists what is legal)") << "\n";
       }
     }
-    return std::nullopt;
+    return false;
   }
 
-  bool ResolveChance() {
-    const ChanceList outcomes = position_->ChanceOutcomes();
-    std::vector<Action> alternatives;
-    for (const ChanceOutcome& o : outcomes) alternatives.push_back(o.outcome);
-    const std::vector<uint64_t> keys =
-        HumanKeys(alternatives, [](Position& p, Action a) { p.Apply(a); });
-    // What only the bot may see (the bot's card, its secret dice) the engine draws even with
-    // manual dice: typing it in would show it to the person.
-    bool bot_secret = false;
-    for (size_t i = 0; i < keys.size() && !bot_secret; ++i) bot_secret = LooksLikeAnother(keys, i);
-    Action outcome = kInvalidAction;
-    if (flags_.manual_dice && !bot_secret) {
-      std::optional<Action> typed = Ask(kChancePlayer, "dice> ");
-      if (!typed) return false;
-      outcome = *typed;
-    } else {
-      outcome = SampleChance(outcomes, rng_);
+  // What the bot would play in the person's seat: the three most visited actions.
+  void Hint(Player actor) {
+    if (actor != human()) {
+      out_ << "hints are for your own moves; type the outcome (or 'moves')\n";
+      return;
     }
-    // An outcome only the bot observes stays secret from the person too.
-    const auto at = std::find(alternatives.begin(), alternatives.end(), outcome);
-    CHECK(at != alternatives.end());
-    const bool secret = LooksLikeAnother(keys, at - alternatives.begin());
-    Log(secret ? std::string("chance: (an outcome only the bot sees)")
-               : absl::StrCat("chance: ", position_->ActionToString(kChancePlayer, outcome)));
-    position_->Apply(outcome);
-    return true;
-  }
-
-  bool HumanDecision() {
-    std::optional<Action> action = Ask(human_, absl::StrCat("your move (player ", human_, ")> "));
-    if (!action) return false;
-    Log(absl::StrCat("you play ", position_->ActionToString(human_, *action)));
-    position_->Apply(*action);
-    return true;
-  }
-
-  // The person's information-set key after each of `alternatives` (applied to the current
-  // position by `apply`).
-  template <typename Apply>
-  std::vector<uint64_t> HumanKeys(const std::vector<Action>& alternatives, Apply apply) {
-    std::vector<uint64_t> keys;
-    for (Action action : alternatives) {
-      std::unique_ptr<Position> next = position_->Clone();
-      apply(*next, action);
-      keys.push_back(next->InformationSetKey(human_));
+    out_ << style_.Dim("thinking about your move...") << "\n" << std::flush;
+    const absl::StatusOr<SearchResult> result = session_.Hint();
+    if (!result.ok()) {
+      out_ << style_.Error(ToStd(result.status().message())) << "\n";
+      return;
     }
-    return keys;
+    out_ << "hint: " << style_.Bold(result->best_action_text) << "\n";
+    for (size_t i = 0; i < result->actions.size() && i < 3; ++i) {
+      const RootActionStats& stats = result->actions[i];
+      out_ << absl::StrFormat("  %-24s win probability %5.1f%%, %d of %d visits\n", stats.text,
+                              100 * stats.win_probability, stats.visits, result->iterations);
+    }
   }
 
-  // Whether alternative `i` looks to the person like another one (same key).
-  static bool LooksLikeAnother(const std::vector<uint64_t>& keys, size_t i) {
-    return std::count(keys.begin(), keys.end(), keys[i]) > 1;
-  }
-
-  // Whether the person cannot tell `chosen` from some other of `alternatives`: then it is
-  // not shown.
-  template <typename Apply>
-  bool HiddenFromHuman(const std::vector<Action>& alternatives, Action chosen, Apply apply) {
-    const auto at = std::find(alternatives.begin(), alternatives.end(), chosen);
-    CHECK(at != alternatives.end());
-    return LooksLikeAnother(HumanKeys(alternatives, apply), at - alternatives.begin());
-  }
-
-  // Searches for the bot from its own seat's information only.
-  SearchResult Think() {
-    SearchOptions options;
-    options.seed = HashCombine(seed_, ++searches_);
-    options.threads = flags_.threads;
-    options.max_time_ms = flags_.movetime_ms;
-    options.progress_interval_ms = 100;
+  // The bot searches from its own seat's information only, with a live progress line.
+  bool BotMove() {
     const bool live = style_.colour();
+    std::function<void(const SearchProgress&)> on_progress;
     if (live) {
-      options.on_progress = [this](const SearchProgress& progress) {
+      // With hidden information the bot's favourite so far would tell what it holds.
+      const bool show_best = !session_.game().HasHiddenInformation();
+      on_progress = [this, show_best](const SearchProgress& progress) {
         out_ << style_.ClearLine()
              << style_.Bot(absl::StrFormat("bot thinking: %.1f s, %d iterations%s",
                                            progress.seconds, progress.iterations,
-                                           BestSoFar(progress.snapshot)))
+                                           show_best ? BestSoFar(progress.snapshot) : ""))
              << std::flush;
       };
     } else {
       out_ << style_.Bot("bot thinking...") << "\n" << std::flush;
     }
-    std::unique_ptr<Search> search = game_->NewSearch(options);
-    SearchResult result = search->Run(*position_, bot_);
+    const absl::StatusOr<SearchResult> result = session_.BotMove(on_progress);
     if (live) out_ << style_.ClearLine() << std::flush;
-    return result;
+    return result.ok();
   }
 
-  // What the bot would play in the person's seat, searched from the person's information
-  // only (what only the bot holds is guessed, as for any opponent): the three most visited
-  // actions.
-  void Hint(Player actor) {
-    if (actor != human_) {
-      out_ << "hints are for your own moves; type the outcome (or 'moves')\n";
-      return;
-    }
-    SearchOptions options;
-    // Seeds of their own: asking for a hint does not change the bot's later searches.
-    options.seed = HashCombine(seed_ ^ kHintSeedSalt, ++hints_);
-    options.threads = flags_.threads;
-    options.max_time_ms = flags_.movetime_ms;
-    out_ << style_.Dim("thinking about your move...") << "\n" << std::flush;
-    const SearchResult result = game_->NewSearch(options)->Run(*position_, human_);
-    out_ << "hint: " << style_.Bold(result.best_action_text) << "\n";
-    for (size_t i = 0; i < result.actions.size() && i < 3; ++i) {
-      const RootActionStats& stats = result.actions[i];
-      out_ << absl::StrFormat("  %-24s win probability %5.1f%%, %d of %d visits\n", stats.text,
-                              100 * stats.win_probability, stats.visits, result.iterations);
-    }
-  }
-
-  std::string Explain(const SearchResult& result) {
-    for (const RootActionStats& stats : result.actions) {
-      if (stats.action != result.best_action) continue;
-      std::string line = absl::StrFormat("%d of %d visits, win probability %.1f%%", stats.visits,
-                                         result.iterations, 100 * stats.win_probability);
-      if (result.root_kind == NodeKind::kSimultaneous) {
-        absl::StrAppend(
-            &line, absl::StrFormat(", drawn from its mixed strategy (%.0f%%)", 100 * stats.policy));
-      }
-      return line;
-    }
-    return absl::StrCat(result.iterations, " iterations");
-  }
-
-  bool BotDecision() {
-    const SearchResult result = Think();
-    if (result.best_action == kInvalidAction) {
-      Log("the bot found no action");
-      return false;
-    }
-    const ActionList legal = position_->LegalActions(bot_);
-    const bool secret =
-        HiddenFromHuman(std::vector<Action>(legal.begin(), legal.end()), result.best_action,
-                        [](Position& p, Action a) { p.Apply(a); });
-    Log(style_.Bot(absl::StrCat("bot plays ",
-                                secret ? "(a secret choice)" : result.best_action_text, " (",
-                                Explain(result), ")")));
-    position_->Apply(result.best_action);
-    return true;
-  }
-
-  // The bot commits first; the person's choice is only applied together with it.
-  bool Simultaneous() {
-    const SearchResult result = Think();
-    if (result.best_action == kInvalidAction) return false;
-    out_ << style_.Bot("the bot has made its secret choice; now yours") << "\n";
-    std::optional<Action> mine =
-        Ask(human_, absl::StrCat("your secret choice (player ", human_, ")> "));
-    if (!mine) return false;
-    JointAction joint;
-    joint[human_] = *mine;
-    joint[bot_] = result.best_action;
-    const ActionList legal = position_->LegalActions(bot_);
-    const bool secret = HiddenFromHuman(std::vector<Action>(legal.begin(), legal.end()),
-                                        result.best_action, [&](Position& p, Action a) {
-                                          JointAction alternative = joint;
-                                          alternative[bot_] = a;
-                                          p.ApplyJoint(alternative);
-                                        });
-    Log(absl::StrCat("you chose ", position_->ActionToString(human_, *mine)));
-    Log(style_.Bot(absl::StrCat("bot chose ",
-                                secret ? "(a secret choice)" : result.best_action_text, " (",
-                                Explain(result), ")")));
-    position_->ApplyJoint(joint);
-    return true;
-  }
-
-  std::shared_ptr<const Game> game_;
-  PlayFlags flags_;
-  uint64_t seed_;
-  Rng rng_;
+  GameSession session_;
   std::istream& in_;
   std::ostream& out_;
   TerminalStyle style_;
-  Player human_;
-  Player bot_;
-  std::unique_ptr<Position> position_;
-  std::deque<std::string> log_;
-  uint64_t searches_ = 0;
-  uint64_t hints_ = 0;
-  static constexpr uint64_t kHintSeedSalt = 0x68696e74;  // "hint"
 };
 
 }  // namespace

@@ -55,6 +55,8 @@ class DoubletapGame {
   static constexpr int kMaxGroups = 4;  // distinct targets of one attack (Smg, Hmg: 4)
   static constexpr uint16_t kNoCell = 0xFFFF;
   static constexpr uint8_t kNone = 0xFF;
+  // Selections and targets point at the unit, destinations at the cell (ActionCell).
+  static constexpr bool kHasActionCells = true;
 
   // Distances in cells (one cell is 2 inches).
   static constexpr int kMoveCells = 2;
@@ -195,6 +197,7 @@ class DoubletapGame {
   int MaxGameLength() const;
   uint64_t InformationSetKey(const State& state, Player player) const;
   std::string ActionToString(const State& state, Player player, Action action) const;
+  int ActionCell(const State& state, Player player, Action action) const;
   absl::StatusOr<Action> ParseAction(const State& state, Player player,
                                      std::string_view text) const;
   std::string StateToString(const State& state) const;

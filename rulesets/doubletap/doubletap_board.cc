@@ -109,4 +109,20 @@ BoardView DoubletapGame::DescribeBoard(const State& state, Player /*viewer*/) co
   return view;
 }
 
+int DoubletapGame::ActionCell(const State& state, Player /*player*/, Action action) const {
+  auto cell_of = [&](int u) {
+    return u < num_units() && state.cell[u] != kNoCell ? static_cast<int>(state.cell[u]) : kOffGrid;
+  };
+  if (state.phase == kDest || state.phase == kDodgeMove) {
+    return action < static_cast<Action>(width_ * height_) ? static_cast<int>(action) : kOffGrid;
+  }
+  if (state.phase == kSelect && action >= kSelectBase && action < kPass) {
+    return cell_of(action - kSelectBase);
+  }
+  if (state.phase == kTarget && action >= kTargetBase && action < kHoldFire) {
+    return cell_of(action - kTargetBase);
+  }
+  return kOffGrid;
+}
+
 }  // namespace sandtable

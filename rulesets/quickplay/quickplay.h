@@ -64,6 +64,8 @@ class QuickplayGame {
   static constexpr int kMaxSquadSize = 9;
   static constexpr uint16_t kNoCell = 0xFFFF;
   static constexpr uint8_t kNone = 0xFF;
+  // Selections point at the unit, moves and placements at the cell, shots at the target.
+  static constexpr bool kHasActionCells = true;
 
   enum Phase : uint8_t {
     kDeploySelect = 0,  // alternate deployment: the player picks an undeployed unit
@@ -157,6 +159,7 @@ class QuickplayGame {
   BoardView DescribeBoard(const State& state, Player viewer) const;
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;
+  int ActionCell(const State& state, Player player, Action action) const;
 
   // --- Scenario data, for tools, tests and evaluators.
   int width() const { return width_; }

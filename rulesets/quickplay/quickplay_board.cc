@@ -117,4 +117,14 @@ BoardView QuickplayGame::DescribeBoard(const State& state, Player /*viewer*/) co
   return view;
 }
 
+int QuickplayGame::ActionCell(const State& state, Player /*player*/, Action action) const {
+  auto cell_of = [&](int u) {
+    return u < num_units() && state.cell[u] != kNoCell ? static_cast<int>(state.cell[u]) : kOffGrid;
+  };
+  if (action < static_cast<Action>(width_ * height_)) return static_cast<int>(action);
+  if (action >= kSelectBase && action < kOutcomeBase) return cell_of(action - kSelectBase);
+  if (action >= kShootBase && action < kEndAction) return cell_of((action - kShootBase) & 0xFF);
+  return kOffGrid;
+}
+
 }  // namespace sandtable

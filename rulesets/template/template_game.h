@@ -36,6 +36,8 @@ class TemplateGame {
   static constexpr int kHitOn = 5;  // a die hits on 5 or 6
   static constexpr int kRange = 3;  // shooting range in cells, centre to centre
   static constexpr int kMaxSize = 9;
+  // A step points at its destination and a shot at the enemy: the board can be clicked.
+  static constexpr bool kHasActionCells = true;
 
   enum Phase : uint8_t { kTurn = 0, kShot = 1, kOver = 2 };
 
@@ -80,6 +82,10 @@ class TemplateGame {
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
   BoardView DescribeBoard(const State& state, Player viewer) const;
+  int ActionCell(const State& state, Player player, Action action) const {
+    if (action == kShoot) return state.cell[1 - player];
+    return action < kShoot ? static_cast<int>(action) : kOffGrid;
+  }
 
   int size() const { return size_; }
   int flag() const { return flag_; }

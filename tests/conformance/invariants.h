@@ -122,6 +122,18 @@ absl::Status CheckLegalActions(const G& game, const typename G::State& state) {
     if (std::find(actions.begin(), actions.end(), kInvalidAction) != actions.end()) {
       return absl::InternalError(absl::StrCat("kInvalidAction listed for player ", p));
     }
+    // The cell an action points at (kHasActionCells) is on the board's grid, or kOffGrid.
+    if (acts) {
+      const int cells = game.DescribeBoard(state, p).num_cells();
+      for (Action action : actions) {
+        const int cell = rules::ActionCell(game, state, p, action);
+        if (cell != kOffGrid && (cell < 0 || cell >= cells)) {
+          return absl::InternalError(absl::StrCat("ActionCell of '",
+                                                  game.ActionToString(state, p, action), "' is ",
+                                                  cell, ", not a cell of the board"));
+        }
+      }
+    }
   }
   return absl::OkStatus();
 }

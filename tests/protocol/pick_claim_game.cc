@@ -124,6 +124,7 @@ class StandInGame final : public Game {
   std::string_view name() const override { return inner_->name(); }
   std::string spec() const override { return inner_->spec(); }
   int MaxGameLength() const override { return inner_->MaxGameLength(); }
+  bool HasHiddenInformation() const override { return inner_->HasHiddenInformation(); }
   std::unique_ptr<Position> NewInitialPosition() const override {
     return inner_->NewInitialPosition();
   }
