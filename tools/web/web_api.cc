@@ -196,6 +196,32 @@ Json OddsJson(const OddsResult& odds) {
           {"expected", std::move(expected)}};
 }
 
+// The position a request names by "ruleset", "state" and "moves", with its description. A
+// position the user typed in: everything in it is theirs to see.
+struct RequestedPosition {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<Position> position;
+  Json json;
+};
+
+absl::StatusOr<RequestedPosition> PositionFromBody(const Json& body) {
+  absl::StatusOr<std::string> ruleset = StringField(body, "ruleset", DefaultRulesetName());
+  if (!ruleset.ok()) return ruleset.status();
+  absl::StatusOr<std::string> state = StringField(body, "state");
+  if (!state.ok()) return state.status();
+  absl::StatusOr<std::vector<std::string>> moves = MovesField(body);
+  if (!moves.ok()) return moves.status();
+  absl::StatusOr<std::shared_ptr<const Game>> game = CreateGame(*ruleset);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<std::unique_ptr<Position>> position = LoadPosition(**game, *state, *moves);
+  if (!position.ok()) return position.status();
+  Json json = {{"ruleset", (*game)->spec()},
+               {"position", (*position)->ToString()},
+               {"node", DescribeNode(**position)},
+               {"board", BoardJson((*position)->DescribeBoard(kOmniscient), (*game)->spec())}};
+  return RequestedPosition{*std::move(game), *std::move(position), std::move(json)};
+}
+
 }  // namespace
 
 struct WebApi::Entry {
@@ -404,29 +430,35 @@ void WebApi::StartBot(const std::shared_ptr<Entry>& entry) {
   if (entry->worker.joinable()) entry->worker.join();
   entry->worker = std::thread([this, entry_ptr = entry.get()] {
     Entry& e = *entry_ptr;
-    std::lock_guard<std::mutex> session_lock(e.mu);
-    const absl::StatusOr<SearchResult> result = e.session->BotMove(
-        [&e](const SearchProgress& progress) {
-          Json update = {{"thinking", true},
-                         {"iterations", progress.iterations},
-                         {"seconds", progress.seconds}};
-          // At a simultaneous node the best choice so far would show the secret commitment.
-          if (!progress.snapshot.actions.empty() &&
-              progress.snapshot.root_kind != NodeKind::kSimultaneous &&
-              e.session->position().Kind() == NodeKind::kDecision &&
-              !e.session->game().HasHiddenInformation()) {
-            update["best"] = progress.snapshot.actions[0].text;
-            update["winProbability"] = progress.snapshot.actions[0].win_probability;
-          }
-          std::lock_guard<std::mutex> lock(e.progress_mu);
-          e.progress = std::move(update);
-        },
-        [&e](Search* search) {
-          std::lock_guard<std::mutex> lock(e.progress_mu);
-          e.running = search;
-        });
-    if (result.ok()) RollUntilInput(*e.session);
-    Json state = StateJson("", *e.session);
+    absl::StatusOr<SearchResult> result;
+    Json state;
+    {
+      // Released before `thinking` turns false: a request that sees the bot done must find
+      // the session free.
+      std::lock_guard<std::mutex> session_lock(e.mu);
+      result = e.session->BotMove(
+          [&e](const SearchProgress& progress) {
+            Json update = {{"thinking", true},
+                           {"iterations", progress.iterations},
+                           {"seconds", progress.seconds}};
+            // At a simultaneous node the best choice so far would show the secret commitment.
+            if (!progress.snapshot.actions.empty() &&
+                progress.snapshot.root_kind != NodeKind::kSimultaneous &&
+                e.session->position().Kind() == NodeKind::kDecision &&
+                !e.session->game().HasHiddenInformation()) {
+              update["best"] = progress.snapshot.actions[0].text;
+              update["winProbability"] = progress.snapshot.actions[0].win_probability;
+            }
+            std::lock_guard<std::mutex> lock(e.progress_mu);
+            e.progress = std::move(update);
+          },
+          [&e](Search* search) {
+            std::lock_guard<std::mutex> lock(e.progress_mu);
+            e.running = search;
+          });
+      if (result.ok()) RollUntilInput(*e.session);
+      state = StateJson("", *e.session);
+    }
     std::lock_guard<std::mutex> lock(e.progress_mu);
     if (!result.ok()) e.bot_error = ToStd(result.status().message());
     e.state = std::move(state);
@@ -505,6 +537,7 @@ WebResponse WebApi::OnGame(const std::string& id, const std::string& verb,
       }
       ++thinking_;
     }
+    entry->thinking = true;  // before unlocking: a second request must see the bot busy
     lock.unlock();
     StartBot(entry);
     return JsonResponse(202, {{"thinking", true}});
@@ -570,65 +603,43 @@ WebResponse WebApi::OnGame(const std::string& id, const std::string& verb,
   return Error(404, absl::StrCat("no such game action '", verb, "'"));
 }
 
-// A position the user typed in: everything in it is theirs to see.
 WebResponse WebApi::Board(const Json& body) {
-  absl::StatusOr<std::string> ruleset = StringField(body, "ruleset", DefaultRulesetName());
-  if (!ruleset.ok()) return Error(ruleset.status());
-  absl::StatusOr<std::string> state = StringField(body, "state");
-  if (!state.ok()) return Error(state.status());
-  absl::StatusOr<std::vector<std::string>> moves = MovesField(body);
-  if (!moves.ok()) return Error(moves.status());
-  absl::StatusOr<std::shared_ptr<const Game>> game = CreateGame(*ruleset);
-  if (!game.ok()) return Error(game.status());
-  absl::StatusOr<std::unique_ptr<Position>> position = LoadPosition(**game, *state, *moves);
-  if (!position.ok()) return Error(position.status());
-  return JsonResponse(
-      200, {{"ruleset", (*game)->spec()},
-            {"position", (*position)->ToString()},
-            {"node", DescribeNode(**position)},
-            {"board", BoardJson((*position)->DescribeBoard(kOmniscient), (*game)->spec())}});
+  absl::StatusOr<RequestedPosition> requested = PositionFromBody(body);
+  if (!requested.ok()) return Error(requested.status());
+  return JsonResponse(200, requested->json);
 }
 
 WebResponse WebApi::Analyse(const Json& body) {
-  absl::StatusOr<std::string> ruleset = StringField(body, "ruleset", DefaultRulesetName());
-  if (!ruleset.ok()) return Error(ruleset.status());
-  absl::StatusOr<std::string> state = StringField(body, "state");
-  if (!state.ok()) return Error(state.status());
-  absl::StatusOr<std::vector<std::string>> moves = MovesField(body);
-  if (!moves.ok()) return Error(moves.status());
   absl::StatusOr<int64_t> iterations =
       IntField(body, "iterations", 5000, 1, limits_.max_analysis_iterations);
   if (!iterations.ok()) return Error(iterations.status());
   absl::StatusOr<int64_t> player = IntField(body, "player", 0, 0, 1);
   if (!player.ok()) return Error(player.status());
-  absl::StatusOr<std::shared_ptr<const Game>> game = CreateGame(*ruleset);
-  if (!game.ok()) return Error(game.status());
-  absl::StatusOr<std::unique_ptr<Position>> position = LoadPosition(**game, *state, *moves);
-  if (!position.ok()) return Error(position.status());
+  absl::StatusOr<RequestedPosition> requested = PositionFromBody(body);
+  if (!requested.ok()) return Error(requested.status());
+  const Game& game = *requested->game;
+  const Position& position = *requested->position;
+  Json& out = requested->json;
   SearchOptions options;
   options.seed = 1;
   options.max_iterations = *iterations;
   options.memory_mb = limits_.search_memory_mb;
-  Json out = {{"ruleset", (*game)->spec()},
-              {"position", (*position)->ToString()},
-              {"node", DescribeNode(**position)},
-              {"board", BoardJson((*position)->DescribeBoard(kOmniscient), (*game)->spec())}};
-  switch ((*position)->Kind()) {
+  switch (position.Kind()) {
     case NodeKind::kTerminal:
       return Error(409, "the game is over: nothing to analyse");
     case NodeKind::kChance: {
       absl::StatusOr<ChanceAnalysis> analysis =
-          AnalyseChance(**position, static_cast<Player>(*player), options);
+          AnalyseChance(position, static_cast<Player>(*player), options);
       if (!analysis.ok()) return Error(analysis.status());
-      out["chance"] = Json::parse(ChanceAnalysisJson(**game, **position, *analysis));
+      out["chance"] = Json::parse(ChanceAnalysisJson(game, position, *analysis));
       return JsonResponse(200, out);
     }
     default: {
-      const Player searching = (*position)->Kind() == NodeKind::kDecision
-                                   ? (*position)->CurrentPlayer()
+      const Player searching = position.Kind() == NodeKind::kDecision
+                                   ? position.CurrentPlayer()
                                    : static_cast<Player>(*player);
-      const SearchResult result = (*game)->NewSearch(options)->Run(**position, searching);
-      out["analysis"] = AnalysisJsonValue(**game, **position, result);
+      const SearchResult result = game.NewSearch(options)->Run(position, searching);
+      out["analysis"] = AnalysisJsonValue(game, position, result);
       return JsonResponse(200, out);
     }
   }
