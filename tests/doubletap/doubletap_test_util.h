@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "rulesets/doubletap/doubletap.h"
+#include "tests/ruleset_test_util.h"
 
 namespace sandtable::doubletap_test {
 
@@ -82,34 +83,8 @@ inline void Play(const DoubletapGame& game, State& state, const std::vector<std:
   }
 }
 
-// The legal actions (or chance outcomes) at `state`, in notation.
-inline std::vector<std::string> Legal(const DoubletapGame& game, const State& state) {
-  std::vector<std::string> out;
-  const Player actor = game.CurrentPlayer(state);
-  if (game.Kind(state) == NodeKind::kChance) {
-    ChanceList outcomes;
-    game.ChanceOutcomes(state, outcomes);
-    for (const ChanceOutcome& o : outcomes) {
-      out.push_back(game.ActionToString(state, actor, o.outcome));
-    }
-    return out;
-  }
-  ActionList actions;
-  game.LegalActions(state, actor, actions);
-  for (Action a : actions) out.push_back(game.ActionToString(state, actor, a));
-  return out;
-}
-
-// The probability of each chance outcome at `state`, by its notation.
-inline std::map<std::string, Probability> Odds(const DoubletapGame& game, const State& state) {
-  std::map<std::string, Probability> out;
-  ChanceList outcomes;
-  game.ChanceOutcomes(state, outcomes);
-  for (const ChanceOutcome& o : outcomes) {
-    out[game.ActionToString(state, kChancePlayer, o.outcome)] = o.probability;
-  }
-  return out;
-}
+using ::sandtable::ruleset_test::Legal;
+using ::sandtable::ruleset_test::Odds;
 
 }  // namespace sandtable::doubletap_test
 

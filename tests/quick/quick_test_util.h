@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "rulesets/quick/quick.h"
+#include "tests/ruleset_test_util.h"
 
 namespace sandtable::quick_test {
 
@@ -104,35 +105,8 @@ inline void Play(const QuickGame& game, State& state, const std::vector<std::str
   }
 }
 
-// The legal actions (or chance outcomes) at `state`, in notation.
-inline std::vector<std::string> Legal(const QuickGame& game, const State& state,
-                                      Player player = kNoPlayer) {
-  std::vector<std::string> out;
-  const Player actor = player == kNoPlayer ? game.CurrentPlayer(state) : player;
-  if (game.Kind(state) == NodeKind::kChance) {
-    ChanceList outcomes;
-    game.ChanceOutcomes(state, outcomes);
-    for (const ChanceOutcome& o : outcomes) {
-      out.push_back(game.ActionToString(state, actor, o.outcome));
-    }
-    return out;
-  }
-  ActionList actions;
-  game.LegalActions(state, actor, actions);
-  for (Action a : actions) out.push_back(game.ActionToString(state, actor, a));
-  return out;
-}
-
-// The probability of each chance outcome at `state`, by its notation.
-inline std::map<std::string, Probability> Odds(const QuickGame& game, const State& state) {
-  std::map<std::string, Probability> out;
-  ChanceList outcomes;
-  game.ChanceOutcomes(state, outcomes);
-  for (const ChanceOutcome& o : outcomes) {
-    out[game.ActionToString(state, kChancePlayer, o.outcome)] = o.probability;
-  }
-  return out;
-}
+using ::sandtable::ruleset_test::Legal;
+using ::sandtable::ruleset_test::Odds;
 
 }  // namespace sandtable::quick_test
 
