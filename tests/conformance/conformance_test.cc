@@ -28,10 +28,10 @@ namespace sandtable::conformance {
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)
-constexpr int kSanitizerDivisor = 5;
+constexpr int kSanitizerDivisor = 10;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-constexpr int kSanitizerDivisor = 5;
+constexpr int kSanitizerDivisor = 10;
 #else
 constexpr int kSanitizerDivisor = 1;
 #endif
