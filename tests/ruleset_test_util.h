@@ -1,5 +1,6 @@
-// Helpers for any ruleset's rule tests: what is legal at a state and the odds of its chance
-// outcomes, in the ruleset's own notation, so a test reads like the rules.
+// Helpers for any ruleset's rule tests: positions from their strings, moves and dice played
+// in notation, what is legal at a state and the odds of its chance outcomes, so a test
+// reads like the rules.
 #ifndef SANDTABLE_TESTS_RULESET_TEST_UTIL_H_
 #define SANDTABLE_TESTS_RULESET_TEST_UTIL_H_
 
@@ -7,10 +8,31 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "engine/probability.h"
 #include "engine/ruleset.h"
+#include "gtest/gtest.h"
 
 namespace sandtable::ruleset_test {
+
+// The state a position string describes; a test failure (and the initial state) if the
+// string is not valid.
+template <Ruleset G>
+typename G::State ParseOrDie(const G& game, const std::string& text) {
+  absl::StatusOr<typename G::State> state = game.ParseState(text);
+  EXPECT_TRUE(state.ok()) << state.status() << "\n" << text;
+  return state.ok() ? *state : game.InitialState();
+}
+
+// Applies decisions and dice in notation, each by whoever acts.
+template <Ruleset G>
+void Play(const G& game, typename G::State& state, const std::vector<std::string>& moves) {
+  for (const std::string& move : moves) {
+    absl::StatusOr<Action> action = game.ParseAction(state, game.CurrentPlayer(state), move);
+    ASSERT_TRUE(action.ok()) << action.status() << "\n  at " << game.StateToString(state);
+    game.Apply(state, *action);
+  }
+}
 
 // The legal actions of `player` (default: the player to move), or at a chance node the
 // outcomes, as text.

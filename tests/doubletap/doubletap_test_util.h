@@ -14,6 +14,11 @@
 
 namespace sandtable::doubletap_test {
 
+using ::sandtable::ruleset_test::Legal;
+using ::sandtable::ruleset_test::Odds;
+using ::sandtable::ruleset_test::ParseOrDie;
+using ::sandtable::ruleset_test::Play;
+
 using State = DoubletapGame::State;
 
 // A 12 x 12 board: a cover cell at (8,3), blocking cells at (4,5) and (5,5), difficult
@@ -67,24 +72,6 @@ inline std::string Position(const std::string& units, int points, int player = 0
          "cursor=0 gcursor=0 subject=- hits=0/0 atk=0/0 took=0 sub=0 " +
          units;
 }
-
-inline State ParseOrDie(const DoubletapGame& game, const std::string& text) {
-  absl::StatusOr<State> state = game.ParseState(text);
-  EXPECT_TRUE(state.ok()) << state.status() << "\n" << text;
-  return state.ok() ? *state : game.InitialState();
-}
-
-// Applies decisions and dice in notation, each by whoever acts.
-inline void Play(const DoubletapGame& game, State& state, const std::vector<std::string>& moves) {
-  for (const std::string& move : moves) {
-    absl::StatusOr<Action> action = game.ParseAction(state, game.CurrentPlayer(state), move);
-    ASSERT_TRUE(action.ok()) << action.status() << "\n  at " << game.StateToString(state);
-    game.Apply(state, *action);
-  }
-}
-
-using ::sandtable::ruleset_test::Legal;
-using ::sandtable::ruleset_test::Odds;
 
 }  // namespace sandtable::doubletap_test
 

@@ -17,6 +17,11 @@
 
 namespace sandtable::quick_test {
 
+using ::sandtable::ruleset_test::Legal;
+using ::sandtable::ruleset_test::Odds;
+using ::sandtable::ruleset_test::ParseOrDie;
+using ::sandtable::ruleset_test::Play;
+
 using State = QuickGame::State;
 
 // A 6 x 4 map: Open columns 0-1 (and 1,1 is Urban), a Close hex at 2,1, objectives at 4,1 and
@@ -71,12 +76,6 @@ inline std::string Edit(const std::string& base,
   return absl::StrJoin(words, " ");
 }
 
-inline State ParseOrDie(const QuickGame& game, const std::string& text) {
-  absl::StatusOr<State> state = game.ParseState(text);
-  EXPECT_TRUE(state.ok()) << state.status() << "\n" << text;
-  return state.ok() ? *state : game.InitialState();
-}
-
 // The initial position's string with the changes: the usual start of a test.
 inline State Position(const QuickGame& game,
                       const std::vector<std::pair<std::string, std::string>>& changes) {
@@ -95,18 +94,6 @@ inline State BlueToAct(const QuickGame& game, int hand_blue, int hand_pink,
   all.insert(all.end(), changes.begin(), changes.end());
   return Position(game, all);
 }
-
-// Applies decisions and dice in notation, each by whoever acts.
-inline void Play(const QuickGame& game, State& state, const std::vector<std::string>& moves) {
-  for (const std::string& move : moves) {
-    absl::StatusOr<Action> action = game.ParseAction(state, game.CurrentPlayer(state), move);
-    ASSERT_TRUE(action.ok()) << action.status() << "\n  at " << game.StateToString(state);
-    game.Apply(state, *action);
-  }
-}
-
-using ::sandtable::ruleset_test::Legal;
-using ::sandtable::ruleset_test::Odds;
 
 }  // namespace sandtable::quick_test
 

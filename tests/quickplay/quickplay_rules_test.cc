@@ -67,7 +67,7 @@ TEST_F(QuickplayRulesTest, PlayersAlternateActivationsAndTheFirstPlayerAlternate
   EXPECT_EQ(s.player, 0);
   Play(*game_, s, {"R", "end"});
   EXPECT_EQ(s.player, 1);
-  EXPECT_THAT(LegalStrings(*game_, s), (std::vector<std::string>{"r", "t", "b"}));
+  EXPECT_THAT(ruleset_test::Legal(*game_, s), (std::vector<std::string>{"r", "t", "b"}));
   Play(*game_, s, {"t", "end", "T", "end", "b", "end", "B", "end"});
   EXPECT_EQ(s.player, 1);
   Play(*game_, s, {"r", "end"});
@@ -135,15 +135,15 @@ TEST_F(QuickplayRulesTest, MoveAndShootAtMostOnceEachInEitherOrder) {
   State moved = s;
   Play(*game_, moved, {"move 1,0"});
   EXPECT_EQ(Text(moved).substr(0, 52), "round=1 phase=act player=0 vp=0-0 active=R done=m ta");
-  for (const std::string& a : LegalStrings(*game_, moved)) EXPECT_NE(a.substr(0, 4), "move");
+  for (const std::string& a : ruleset_test::Legal(*game_, moved)) EXPECT_NE(a.substr(0, 4), "move");
   Play(*game_, moved, {"shoot r", "hits 0"});
   EXPECT_EQ(moved.player, 1);  // moved and shot: the activation is over
   EXPECT_EQ(moved.phase, QuickplayGame::kSelect);
   // Shoot first, then move.
   State shot = s;
   Play(*game_, shot, {"shoot r", "hits 0"});
-  EXPECT_THAT(LegalStrings(*game_, shot), Not(Contains("shoot r")));
-  EXPECT_THAT(LegalStrings(*game_, shot), Contains("move 0,1"));
+  EXPECT_THAT(ruleset_test::Legal(*game_, shot), Not(Contains("shoot r")));
+  EXPECT_THAT(ruleset_test::Legal(*game_, shot), Contains("move 0,1"));
   Play(*game_, shot, {"move 0,1"});
   EXPECT_EQ(shot.player, 1);
   // Neither.
@@ -172,7 +172,7 @@ TEST_F(QuickplayRulesTest, MovesAreStraightLinesWithinMoveRange) {
     }
   }
   int moves = 0;
-  for (const std::string& a : LegalStrings(*game_, s)) moves += a.substr(0, 4) == "move";
+  for (const std::string& a : ruleset_test::Legal(*game_, s)) moves += a.substr(0, 4) == "move";
   EXPECT_EQ(moves, within);
 }
 
@@ -217,12 +217,12 @@ TEST_F(QuickplayRulesTest, WeaponRangesAreInclusive) {
 
 TEST_F(QuickplayRulesTest, TheTankPicksOneOfItsTwoWeapons) {
   State s = At("R@0,0:4/0 T@1,0:0 B@2,5:0 r@4,0:4/0 t@10,7:0 b@9,7:0", kActT);
-  EXPECT_THAT(LegalStrings(*game_, s), Contains("shoot r cannon"));
-  EXPECT_THAT(LegalStrings(*game_, s), Contains("shoot r mg"));
+  EXPECT_THAT(ruleset_test::Legal(*game_, s), Contains("shoot r cannon"));
+  EXPECT_THAT(ruleset_test::Legal(*game_, s), Contains("shoot r mg"));
   Play(*game_, s, {"shoot r mg"});
   EXPECT_EQ(Outcomes(s).size(), 2u);  // 1d6: 0 or 1 hit
   Play(*game_, s, {"hits 1"});
-  EXPECT_THAT(LegalStrings(*game_, s), Not(Contains("shoot r cannon")));
+  EXPECT_THAT(ruleset_test::Legal(*game_, s), Not(Contains("shoot r cannon")));
 }
 
 TEST_F(QuickplayRulesTest, CoverCellsBlockLineOfSight) {

@@ -11,8 +11,12 @@
 
 #include "gtest/gtest.h"
 #include "rulesets/quickplay/quickplay.h"
+#include "tests/ruleset_test_util.h"
 
 namespace sandtable::quickplay_test {
+
+using ::sandtable::ruleset_test::ParseOrDie;
+using ::sandtable::ruleset_test::Play;
 
 using State = QuickplayGame::State;
 
@@ -57,29 +61,6 @@ inline std::string Position(const std::string& units,
                                 "round=1 phase=select player=0 vp=0-0 "
                                 "active=- done=- target=- weapon=- hits=0") {
   return head + " " + units;
-}
-
-inline State ParseOrDie(const QuickplayGame& game, const std::string& text) {
-  absl::StatusOr<State> state = game.ParseState(text);
-  EXPECT_TRUE(state.ok()) << state.status() << "\n" << text;
-  return state.ok() ? *state : game.InitialState();
-}
-
-// Applies actions in notation, each by the player (or chance) to move.
-inline void Play(const QuickplayGame& game, State& state, const std::vector<std::string>& moves) {
-  for (const std::string& move : moves) {
-    absl::StatusOr<Action> action = game.ParseAction(state, game.CurrentPlayer(state), move);
-    ASSERT_TRUE(action.ok()) << action.status() << " in " << game.StateToString(state);
-    game.Apply(state, *action);
-  }
-}
-
-inline std::vector<std::string> LegalStrings(const QuickplayGame& game, const State& state) {
-  ActionList actions;
-  game.LegalActions(state, game.CurrentPlayer(state), actions);
-  std::vector<std::string> out;
-  for (Action a : actions) out.push_back(game.ActionToString(state, state.player, a));
-  return out;
 }
 
 // Visits every leaf of the chance subtree below `state` (stopping at the first decision or
