@@ -19,6 +19,10 @@
 namespace sandtable {
 
 struct DoubletapEvaluator {
+  // Playouts stop after this many steps and take this value: random play to the end
+  // mostly measures dice luck (docs/rulesets/doubletap.md has the matches).
+  static constexpr int kPlayoutCutoff = 8;
+
   double Evaluate(const DoubletapGame& game, const DoubletapGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
     double alive[2] = {0.0, 0.0}, total[2] = {0.0, 0.0};

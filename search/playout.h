@@ -12,12 +12,25 @@
 namespace sandtable {
 
 // Estimates the value of a non-terminal state for player 0, in [-1, 1] (player 1's value is
-// its negation). Must be cheap: it runs once per playout when rollout_cutoff > 0.
+// its negation). Must be cheap: it runs once per playout when rollout_cutoff > 0. An
+// evaluator may declare `static constexpr int kPlayoutCutoff`: the playout length the
+// search uses unless told otherwise (SearchOptions::rollout_cutoff = -1), chosen by a match.
 template <typename E, typename G>
 concept Evaluator = Ruleset<G> &&
     requires(const E& evaluator, const G& game, const typename G::State& state) {
   { evaluator.Evaluate(game, state) } -> std::same_as<double>;
 };
+
+// The evaluator's own playout cutoff: its kPlayoutCutoff, or 0 (play to the end).
+template <typename E>
+constexpr int DefaultPlayoutCutoff() {
+  if constexpr (requires { E::kPlayoutCutoff; }) {
+    static_assert(E::kPlayoutCutoff >= 0);
+    return E::kPlayoutCutoff;
+  } else {
+    return 0;
+  }
+}
 
 // Picks the next action in a playout at a decision node (chance and simultaneous nodes are
 // handled by the search). `actions` is the non-empty legal action list of the mover.

@@ -43,8 +43,10 @@ struct SearchOptions {
   int64_t memory_mb = 256;
   double ucb_c = 1.4;
   SimultaneousAlgorithm simultaneous = SimultaneousAlgorithm::kDecoupledUct;
-  // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator.
-  int rollout_cutoff = 0;
+  // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator;
+  // kRulesetCutoff = the evaluator's own (DefaultPlayoutCutoff in search/playout.h).
+  static constexpr int kRulesetCutoff = -1;
+  int rollout_cutoff = kRulesetCutoff;
   // Read by the tools, not by Searcher (whose policy is a template argument): search with
   // the ruleset's registered playout policy, or with uniform random playouts to compare.
   RolloutChoice rollout = RolloutChoice::kRuleset;

@@ -64,6 +64,7 @@ class Searcher {
         evaluator_(std::move(evaluator)),
         policy_(std::move(policy)) {
     options_.threads = std::max(1, options_.threads);
+    if (options_.rollout_cutoff < 0) options_.rollout_cutoff = DefaultPlayoutCutoff<E>();
   }
 
   // Blocking. `player` is the searching player (the player to move, or its seat at a

@@ -23,7 +23,7 @@ struct Flags : PositionFlags {
   int threads = 1;
   uint64_t seed = 0;
   bool deterministic = false;
-  int cutoff = 0;
+  int cutoff = SearchOptions::kRulesetCutoff;
   RolloutChoice rollout = RolloutChoice::kRuleset;
   double ucb_c = 1.4;
   Player player = 0;
@@ -46,7 +46,8 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "threads", "search threads (default 1)", cxxopts::value<int>())(
         "seed", "search seed (default 0)", cxxopts::value<uint64_t>())(
         "deterministic", "same result for any thread count (needs --iterations)")(
-        "cutoff", "playout steps before the evaluator decides (0: play to the end)",
+        "cutoff",
+        "playout steps before the evaluator decides (default: the ruleset's; 0: play to the end)",
         cxxopts::value<int>())("rollout",
                                "playout policy: ruleset (the ruleset's own, default) or uniform",
                                cxxopts::value<std::string>())(
@@ -100,7 +101,9 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (flags.threads < 1 || flags.threads > 256) {
       return absl::InvalidArgumentError("--threads must be 1..256");
     }
-    if (flags.cutoff < 0) return absl::InvalidArgumentError("--cutoff must be at least 0");
+    if (flags.cutoff < 0 && flags.cutoff != SearchOptions::kRulesetCutoff) {
+      return absl::InvalidArgumentError("--cutoff must be at least 0");
+    }
     if (flags.belief_samples < 1 || flags.belief_samples > kMaxBeliefSamples) {
       return absl::InvalidArgumentError(
           absl::StrCat("--belief-samples must be 1..", kMaxBeliefSamples));

@@ -48,6 +48,11 @@ int RunRulesets(int argc, const char* const* argv, std::ostream& out, std::ostre
     for (const ParamDef& param : info.params) {
       out << "  " << param.name << ": " << param.description << " (" << param.Describe() << ")\n";
     }
+    out << "  bot playouts: "
+        << (info.playout_cutoff > 0
+                ? absl::StrCat("cut after ", info.playout_cutoff, " steps for the evaluator")
+                : std::string("to the end of the game"))
+        << "\n";
   }
   return kExitOk;
 }

@@ -50,7 +50,9 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   ProtocolOptionDef simultaneous{std::string(kOptSimultaneous), Type::kCombo, "decoupled"};
   simultaneous.choices = {"decoupled", "exp3", "regret"};
   defs_.push_back(simultaneous);
-  defs_.push_back(Spin(kOptRolloutCutoff, 0, 0, 100000));
+  // -1: the ruleset's own cutoff (its evaluator's kPlayoutCutoff); 0: play to the end.
+  defs_.push_back(Spin(kOptRolloutCutoff, SearchOptions::kRulesetCutoff,
+                       SearchOptions::kRulesetCutoff, 100000));
   ProtocolOptionDef rollout{std::string(kOptRollout), Type::kCombo, "ruleset"};
   rollout.choices = {"ruleset", "uniform"};
   defs_.push_back(rollout);

@@ -15,6 +15,7 @@ struct Entry {
   std::string_view name;
   std::string_view (*description)();
   std::vector<ParamDef> (*params)();
+  int playout_cutoff;
   absl::StatusOr<std::shared_ptr<const Game>> (*create)(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
 };
@@ -23,7 +24,7 @@ struct Entry {
 template <RegisteredRuleset G, typename E, typename P>
 Entry Register() {
   return Entry{G::kName, [] { return std::string_view(G::Description()); }, &G::ParamDefs,
-               &CreateGameOf<G, E, P>};
+               DefaultPlayoutCutoff<E>(), &CreateGameOf<G, E, P>};
 }
 
 // The registry, in the order of the list in rulesets/CMakeLists.txt (the default first).
@@ -43,7 +44,8 @@ const std::vector<Entry>& Entries() {
 std::vector<RulesetInfo> ListRulesets() {
   std::vector<RulesetInfo> list;
   for (const Entry& entry : Entries()) {
-    list.push_back({std::string(entry.name), std::string(entry.description()), entry.params()});
+    list.push_back({std::string(entry.name), std::string(entry.description()), entry.params(),
+                    entry.playout_cutoff});
   }
   return list;
 }

@@ -18,6 +18,7 @@ struct RulesetInfo {
   std::string name;
   std::string description;
   std::vector<ParamDef> params;
+  int playout_cutoff = 0;  // the bot's default playout length (0: to the end of the game)
 };
 
 // Every registered ruleset, in registry order (the default ruleset first).

@@ -30,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       CHECK(spec->search.max_iterations >= 0 && spec->search.max_time_ms >= 0);
       CHECK(spec->search.threads >= 1 && spec->search.threads <= 256);
       CHECK(std::isfinite(spec->search.ucb_c) && spec->search.ucb_c >= 0);
-      CHECK(spec->search.rollout_cutoff >= 0 && spec->search.rollout_cutoff <= 1000000);
+      CHECK(spec->search.rollout_cutoff >= sandtable::SearchOptions::kRulesetCutoff &&
+            spec->search.rollout_cutoff <= 1000000);
       break;
   }
   return 0;

@@ -218,6 +218,37 @@ TEST(PlayoutTest, RolloutPolicyIsUsedAndCutoffAsksTheEvaluator) {
   }
 }
 
+// A neutral evaluator with a cutoff of its own, counting its calls.
+struct CountingEvaluatorCuttingAtOne {
+  static constexpr int kPlayoutCutoff = 1;
+  std::atomic<int64_t>* calls;
+  template <typename G>
+  double Evaluate(const G&, const typename G::State&) const {
+    calls->fetch_add(1, std::memory_order_relaxed);
+    return 0.0;
+  }
+};
+
+TEST(PlayoutTest, EvaluatorsCutoffIsTheDefaultAndZeroPlaysToTheEnd) {
+  static_assert(DefaultPlayoutCutoff<CountingEvaluatorCuttingAtOne>() == 1);
+  static_assert(DefaultPlayoutCutoff<HalfEvaluator>() == 0);
+  const DiceRace game;
+  const SearchOptions ruleset_default = Deterministic(200);
+  ASSERT_EQ(ruleset_default.rollout_cutoff, SearchOptions::kRulesetCutoff);
+  std::atomic<int64_t> cut_calls{0};
+  Searcher<DiceRace, CountingEvaluatorCuttingAtOne> cut(game, ruleset_default,
+                                                        {.calls = &cut_calls});
+  cut.Search(game.InitialState(), 0);
+  // Most of the 200 playouts stop after their first step (a few end the game in the tree).
+  EXPECT_GT(cut_calls.load(), 100);
+  SearchOptions to_the_end = ruleset_default;
+  to_the_end.rollout_cutoff = 0;
+  std::atomic<int64_t> full_calls{0};
+  Searcher<DiceRace, CountingEvaluatorCuttingAtOne> full(game, to_the_end, {.calls = &full_calls});
+  full.Search(game.InitialState(), 0);
+  EXPECT_EQ(full_calls.load(), 0);
+}
+
 // --- Availability ---------------------------------------------------------------------
 
 // Action 2 is legal in half of the determinizations only. Its UCB parent count is the

@@ -142,6 +142,12 @@ TEST(CliTest, Rulesets) {
   EXPECT_EQ(outcome.code, kExitOk);
   EXPECT_THAT(outcome.out, HasSubstr("liars_dice: "));
   EXPECT_THAT(outcome.out, HasSubstr("  dice: "));
+  // How the bot's playouts end: kuhn_poker has no evaluator, doubletap's cuts at 8 steps.
+  EXPECT_THAT(outcome.out, HasSubstr("kuhn_poker: "));
+  EXPECT_THAT(outcome.out.substr(outcome.out.find("kuhn_poker: ")),
+              HasSubstr("  bot playouts: to the end of the game\n"));
+  EXPECT_THAT(outcome.out.substr(outcome.out.find("doubletap: ")),
+              HasSubstr("  bot playouts: cut after 8 steps for the evaluator\n"));
   // --names: the list in registry order, the default first, one name a line (for scripts).
   const Outcome names = RunCommand(&RunRulesets, {"rulesets", "--names"});
   EXPECT_EQ(names.code, kExitOk);
