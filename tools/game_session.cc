@@ -14,6 +14,7 @@ namespace {
 
 // Seeds of their own: asking for a hint does not change the bot's later searches.
 constexpr uint64_t kHintSeedSalt = 0x68696e74;  // "hint"
+constexpr uint64_t kDiceStream = 0xd1ce;
 
 bool LooksLikeAnother(const std::vector<uint64_t>& keys, size_t i) {
   return std::count(keys.begin(), keys.end(), keys[i]) > 1;
@@ -46,7 +47,6 @@ std::string ExplainBotChoice(const SearchResult& result) {
 GameSession::GameSession(std::shared_ptr<const Game> game, const SessionOptions& options)
     : game_(std::move(game)),
       options_(options),
-      rng_(options.seed, 0xd1ce),
       start_(game_->NewInitialPosition()),
       position_(start_->Clone()) {
   CHECK(options_.person == 0 || options_.person == 1);
@@ -191,7 +191,10 @@ absl::Status GameSession::RollChance() {
     return absl::FailedPreconditionError("the engine rolls only at a chance node");
   }
   const std::vector<Action> alternatives = Alternatives(*position_);
-  const Action outcome = SampleChance(position_->ChanceOutcomes(), rng_);
+  // The engine's dice are a tape: the roll at ply k always draws the same random number, so
+  // taking a move back and playing it again rolls the same dice (no fishing for a roll).
+  Rng dice(options_.seed, HashCombine(kDiceStream, steps_.size()));
+  const Action outcome = SampleChance(position_->ChanceOutcomes(), dice);
   const std::vector<uint64_t> keys =
       PersonKeys(alternatives, [](Position& p, Action a) { p.Apply(a); });
   const size_t at =
@@ -237,7 +240,8 @@ absl::StatusOr<SearchResult> GameSession::BotMove(
   if (turn() != SessionTurn::kBot) {
     return absl::FailedPreconditionError("it is not the bot's turn");
   }
-  SearchOptions options = BotSearchOptions(HashCombine(options_.seed, ++searches_));
+  // Seeded by the ply, like the dice: after an undo the bot meets the same move the same way.
+  SearchOptions options = BotSearchOptions(HashCombine(options_.seed, steps_.size()));
   options.progress_interval_ms = 100;
   options.on_progress = on_progress;
   std::unique_ptr<Search> search = game_->NewSearch(options);

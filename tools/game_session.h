@@ -134,14 +134,12 @@ class GameSession {
 
   std::shared_ptr<const Game> game_;
   SessionOptions options_;
-  Rng rng_;
   std::unique_ptr<Position> start_;
   std::unique_ptr<Position> position_;
   std::vector<LogEntry> log_;
   std::vector<Step> steps_;
   std::optional<Action> bot_committed_;  // at a simultaneous node
   std::string bot_note_;                 // why it chose so, logged with the reveal
-  uint64_t searches_ = 0;
   uint64_t hints_ = 0;
 };
 

@@ -162,9 +162,9 @@ TEST(PlayText, ManualDiceAreTypedInWithHelpfulErrors) {
 
 TEST(PlayText, ManualDiceLeaveTheBotsSecretOutcomesToTheEngine) {
   // Seat 1: the bot's card is dealt first, by the engine and unseen; then the person types
-  // its own card (seed 1: the engine's card for the bot is not J).
+  // its own card (seed 2: the engine's card for the bot is not J).
   const char* argv[] = {"play", "--ruleset",  "kuhn_poker", "--dice", "manual", "--seed",
-                        "1",    "--movetime", "5",          "--side", "1"};
+                        "2",    "--movetime", "5",          "--side", "1"};
   std::istringstream in("J\np\n");
   std::ostringstream out;
   std::ostringstream err;
