@@ -13,12 +13,12 @@
 #include "absl/strings/str_split.h"
 #include "engine/text.h"
 #include "tools/analysis_report.h"
-#include "tools/board_svg.h"
 #include "tools/chance_analysis.h"
 #include "tools/game_session.h"
 #include "tools/load_game.h"
 #include "tools/odds.h"
 #include "tools/registry.h"
+#include "tools/web/seat_view.h"
 #include "tools/web/web_assets.h"
 
 namespace sandtable {
@@ -115,56 +115,29 @@ const char* WhoName(LogEntry::Who who) {
   return "info";
 }
 
-Json BoardJson(const BoardView& view, std::string_view title) {
-  return {{"svg", BoardSvg(view, title, /*cell_ids=*/true)},
-          {"grid", view.grid == GridKind::kNone  ? "none"
-                   : view.grid == GridKind::kHex ? "hex"
-                                                 : "square"},
-          {"width", view.width},
-          {"height", view.height}};
-}
-
 // Everything the page shows of a game; only what the person's seat has observed.
 Json StateJson(const std::string& id, const GameSession& session) {
   const Position& position = session.position();
-  const SessionTurn turn = session.turn();
-  Json actions = Json::array();
-  const Player actor = session.InputActor();
-  if (actor == kChancePlayer) {
-    // Manual dice: the outcomes are public, with their exact probabilities.
-    for (const ChanceOutcome& o : position.ChanceOutcomes()) {
-      actions.push_back({{"text", position.ActionToString(kChancePlayer, o.outcome)},
-                         {"cell", kOffGrid},
-                         {"probability", o.probability.ToDouble()},
-                         {"fraction", o.probability.ToString()}});
-    }
-  } else if (actor != kNoPlayer) {
-    for (Action a : position.LegalActions(actor)) {
-      actions.push_back(
-          {{"text", position.ActionToString(actor, a)}, {"cell", position.ActionCell(actor, a)}});
-    }
-  }
   Json log = Json::array();
   for (const LogEntry& entry : session.log()) {
     log.push_back({{"who", WhoName(entry.who)}, {"text", entry.text}, {"secret", entry.secret}});
   }
-  Json state = {
-      {"id", id},
-      {"ruleset", session.game().spec()},
-      {"person", session.person()},
-      {"bot", session.bot()},
-      {"turn", TurnName(turn)},
-      {"simultaneous", position.Kind() == NodeKind::kSimultaneous},
-      {"board", BoardJson(session.BoardForPerson(), session.game().spec())},
-      {"hidden", session.HiddenOfPerson()},
-      {"score",
-       {{"you", position.Score(session.person())}, {"bot", position.Score(session.bot())}}},
-      {"actions", std::move(actions)},
-      {"log", std::move(log)},
-      {"canUndo", session.CanUndo()},
-      {"canSave", !session.game().HasHiddenInformation()},
-      {"oddsAvailable", !session.game().HasHiddenInformation()},
-      {"result", session.ResultText()}};
+  const Json view = SeatView(position, session.person(), session.InputActor());
+  Json state = {{"id", id},
+                {"ruleset", session.game().spec()},
+                {"person", session.person()},
+                {"bot", session.bot()},
+                {"turn", TurnName(session.turn())},
+                {"simultaneous", position.Kind() == NodeKind::kSimultaneous},
+                {"board", view["board"]},
+                {"hidden", view["hidden"]},
+                {"score", view["score"]},
+                {"actions", view["actions"]},
+                {"log", std::move(log)},
+                {"canUndo", session.CanUndo()},
+                {"canSave", !session.game().HasHiddenInformation()},
+                {"oddsAvailable", !session.game().HasHiddenInformation()},
+                {"result", session.ResultText()}};
   return state;
 }
 
