@@ -35,6 +35,9 @@ class QuickGame {
   static constexpr std::string_view kName = "quick";
   static constexpr bool kHasSimultaneousNodes = true;
   static constexpr bool kHasHiddenInformation = true;
+  // Unit choices point at the unit's hex, destinations, placements and retreats at theirs
+  // (ActionCell), so the web board can be clicked.
+  static constexpr bool kHasActionCells = true;
 
   static constexpr int kMaxUnits = 12;
   static constexpr int kMaxCells = 128;
@@ -181,6 +184,7 @@ class QuickGame {
   std::string StateToString(const State& state) const;
   absl::StatusOr<State> ParseState(std::string_view text) const;
   BoardView DescribeBoard(const State& state, Player viewer) const;
+  int ActionCell(const State& state, Player player, Action action) const;
   std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
                                                           const State& after) const;
 

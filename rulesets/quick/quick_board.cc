@@ -139,4 +139,31 @@ BoardView QuickGame::DescribeBoard(const State& state, Player viewer) const {
   return view;
 }
 
+int QuickGame::ActionCell(const State& state, Player /*player*/, Action action) const {
+  auto cell_of = [&](int u) {
+    return u < num_units() && state.cell[u] < kMaxCells ? static_cast<int>(state.cell[u])
+                                                        : kOffGrid;
+  };
+  switch (state.phase) {
+    case kPlace:
+      return static_cast<int>(action);
+    case kDest:  // staying points at the moving unit itself
+      return action == kStay ? cell_of(state.cursor) : static_cast<int>(action);
+    case kLoss:
+      return action >= kRetreatBase ? static_cast<int>(action - kRetreatBase) : kOffGrid;
+    case kAdvance:
+      return action == 1 && state.vacated != kNone ? static_cast<int>(state.vacated) : kOffGrid;
+    case kPickUnit:
+    case kPickFormation:
+    case kAttacker:
+    case kTarget:
+    case kAllocTo:
+    case kTransferTo:
+    case kReviveUnit:
+      return cell_of(static_cast<int>(action));
+    default:  // cubes, initiative, claims, enablers, done
+      return kOffGrid;
+  }
+}
+
 }  // namespace sandtable

@@ -1,10 +1,13 @@
 // quick through the tools: `sandtable odds` on representative attacks against exact
-// fractions worked out by hand, and perft counts of the default scenario.
+// fractions worked out by hand, perft counts of the default scenario, and the cells the
+// web board lights up for each action.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "engine/chance.h"
+#include "engine/rng.h"
 #include "tests/quick/quick_test_util.h"
 #include "tools/load_game.h"
 #include "tools/odds.h"
@@ -127,6 +130,66 @@ TEST(QuickPerftTest, DefaultScenario) {
     EXPECT_EQ(counts.joint_branches, e.joint_branches) << e.depth;
     EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
   }
+}
+
+// Over random games: an action's cell is the hex its text names ("to 3,1", "at 0,2",
+// "retreat 2,2"), the hex of the unit it names ("unit S", "formation H", "target a"), the
+// moving unit's own hex for "stay", the vacated hex for "advance"; anything else (cubes,
+// initiative, enablers) is off the grid.
+TEST(QuickActionCells, PointAtTheHexOrUnitTheActionNames) {
+  const std::shared_ptr<const QuickGame> game = MakeGame();
+  ASSERT_NE(game, nullptr);
+  int on_grid = 0;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed, 7);
+    QuickGame::State s = game->InitialState();
+    while (game->Kind(s) != NodeKind::kTerminal) {
+      ActionList actions;
+      if (game->Kind(s) == NodeKind::kChance) {
+        ChanceList outcomes;
+        game->ChanceOutcomes(s, outcomes);
+        game->Apply(s, SampleChance(outcomes, rng));
+        continue;
+      }
+      if (game->Kind(s) == NodeKind::kSimultaneous) {
+        JointAction joint{};
+        for (Player p = 0; p < kNumPlayers; ++p) {
+          game->LegalActions(s, p, actions);
+          for (Action a : actions) EXPECT_EQ(game->ActionCell(s, p, a), kOffGrid);
+          joint[p] = actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
+        }
+        game->ApplyJoint(s, joint);
+        continue;
+      }
+      const Player p = game->CurrentPlayer(s);
+      game->LegalActions(s, p, actions);
+      for (Action a : actions) {
+        const std::string text = game->ActionToString(s, p, a);
+        const int cell = game->ActionCell(s, p, a);
+        const size_t blank = text.find(' ');
+        const std::string word = text.substr(0, blank);
+        const std::string rest = blank == std::string::npos ? "" : text.substr(blank + 1);
+        int expected = kOffGrid;
+        if (word == "to" || word == "at" || word == "retreat") {
+          ASSERT_NE(cell, kOffGrid) << text;
+          expected = cell;
+          EXPECT_EQ(game->CellText(cell), rest) << text;
+        } else if (word == "unit" || word == "formation" || word == "target") {
+          for (int u = 0; u < game->num_units(); ++u) {
+            if (std::string(1, game->unit(u).label) == rest) expected = s.cell[u];
+          }
+        } else if (text == "stay") {
+          expected = s.cell[s.cursor];
+        } else if (text == "advance") {
+          expected = s.vacated;
+        }
+        EXPECT_EQ(cell, expected) << text << " in " << game->StateToString(s);
+        if (cell != kOffGrid) ++on_grid;
+      }
+      game->Apply(s, actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))]);
+    }
+  }
+  EXPECT_GT(on_grid, 1000);
 }
 
 }  // namespace
