@@ -48,6 +48,8 @@ async function newGame(event) {
   const value = Number($('budget-value').value);
   if ($('budget').value === 'it') body.botIterations = value; else body.botTimeMs = value;
   try {
+    const file = $('scenario-file').files[0];
+    if (file) body.scenario = await file.text();
     show(await api('POST', '/api/games', body));
   } catch (e) { setStatus(e.message, true); }
 }

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -191,6 +193,27 @@ TEST(WebApi, ConcurrentSessionsStaySeparate) {
   for (std::thread& thread : threads) thread.join();
   for (const Json& state : results) EXPECT_EQ(state["turn"], "over") << state.dump();
   EXPECT_EQ(api.num_sessions(), 4u);
+}
+
+// The page's "Scenario" file input sends the file's text: a shipped scenario file starts a
+// game on its map; a broken one is a 400 with the scenario reader's error.
+TEST(WebApi, NewGameFromAScenarioFile) {
+  std::ifstream file(QUICK_SCENARIO_DIR "/two_formations.scn");
+  ASSERT_TRUE(file.good());
+  std::stringstream text;
+  text << file.rdbuf();
+  WebApi api;
+  const Reply from_file = Post(
+      api, "/api/games", {{"ruleset", "quick"}, {"scenario", text.str()}, {"botIterations", 20}});
+  ASSERT_EQ(from_file.status, 201) << from_file.body.dump();
+  const Reply by_default = Post(api, "/api/games", {{"ruleset", "quick"}, {"botIterations", 20}});
+  ASSERT_EQ(by_default.status, 201) << by_default.body.dump();
+  EXPECT_NE(from_file.body["board"]["svg"], by_default.body["board"]["svg"]);
+  const Reply broken =
+      Post(api, "/api/games", {{"ruleset", "quick"}, {"scenario", "map 2 2\nnonsense\n"}});
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_TRUE(broken.body.contains("error")) << broken.body.dump();
+  EXPECT_EQ(api.num_sessions(), 2u);
 }
 
 // Every response of a kuhn_poker game, until the end, must not show the bot's card.
