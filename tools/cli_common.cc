@@ -1,6 +1,7 @@
 #include "tools/cli_common.h"
 
 #include <atomic>
+#include <cxxopts.hpp>
 #include <exception>
 #include <stdexcept>
 

@@ -3,7 +3,6 @@
 #ifndef SANDTABLE_TOOLS_CLI_COMMON_H_
 #define SANDTABLE_TOOLS_CLI_COMMON_H_
 
-#include <cxxopts.hpp>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -17,6 +16,14 @@
 #include "absl/strings/string_view.h"
 #include "tools/game.h"
 #include "tools/load_game.h"
+
+// Declared, not included: <cxxopts.hpp> costs seconds of compile time in every file that
+// includes it, and most files that include this header never touch a flag. The
+// subcommands' .cc files include it themselves.
+namespace cxxopts {
+class Options;
+class ParseResult;
+}  // namespace cxxopts
 
 namespace sandtable {
 

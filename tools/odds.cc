@@ -84,7 +84,9 @@ void SignedProbability::AddTimes(Probability p, int value) {
 std::string SignedProbability::ToString() const {
   if (negative < positive) return (positive - negative).ToString();
   if (positive == negative) return "0";
-  return "-" + (negative - positive).ToString();
+  // StrCat rather than "-" + std::string: GCC 12 at -O3 can report a false -Warray-bounds
+  // in the inlined std::string insert (GCC bug 105651).
+  return absl::StrCat("-", (negative - positive).ToString());
 }
 
 absl::StatusOr<std::unique_ptr<Position>> ApplyOddsMove(const Position& before,

@@ -18,15 +18,13 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/check.h"
 #include "engine/dice.h"
 #include "engine/params.h"
 #include "engine/rng.h"
 #include "engine/ruleset.h"
 #include "engine/text.h"
 #include "engine/types.h"
-#include "search/playout.h"
-#include "tools/game_impl.h"
+#include "tools/game.h"
 
 namespace sandtable::testing {
 
@@ -145,12 +143,9 @@ class PickShoot {
 static_assert(RegisteredRuleset<PickShoot>);
 
 // The pick_shoot game behind the type-erased interface, as the registry would make it.
-inline std::shared_ptr<const Game> PickShootGameObject() {
-  absl::StatusOr<std::shared_ptr<const Game>> game =
-      CreateGameOf<PickShoot, NeutralEvaluator, UniformRollout>({}, "");
-  CHECK(game.ok());
-  return *game;
-}
+// Defined in pick_shoot.cc, so the GameImpl and Searcher templates are instantiated for
+// PickShoot once rather than in every test file that plays it.
+std::shared_ptr<const Game> PickShootGameObject();
 
 }  // namespace sandtable::testing
 
