@@ -46,21 +46,21 @@ void RunSearches(benchmark::State& bench, const G& game) {
   options.max_iterations = kIterations;
   options.threads = static_cast<int>(bench.range(0));
   int64_t iterations = 0;
-  double bytes_per_node = 0;
-  double nodes = 0;
+  SearchResult last;
   uint64_t seed = 0;
   for (auto _ : bench) {
     options.seed = seed++;
     Searcher<G> searcher(game, options);
-    const SearchResult result = searcher.Search(root, player);
-    iterations += result.iterations;
-    bytes_per_node = result.bytes_per_node;
-    nodes = static_cast<double>(result.tree_nodes);
+    last = searcher.Search(root, player);
+    iterations += last.iterations;
   }
   bench.counters["it/s"] =
       benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
-  bench.counters["bytes/node"] = bytes_per_node;
-  bench.counters["nodes"] = nodes;
+  bench.counters["nodes"] = static_cast<double>(last.tree_nodes);
+  bench.counters["edges"] = static_cast<double>(last.tree_edges);
+  bench.counters["bytes/node"] = last.bytes_per_node;
+  bench.counters["bytes/edge"] = last.bytes_per_edge;
+  bench.counters["tree MB"] = last.tree_bytes / 1048576.0;
 }
 
 void BM_LiarsDice1(benchmark::State& bench) { RunSearches(bench, LiarsDice(1, 6)); }

@@ -82,8 +82,14 @@ struct SearchResult {
   int64_t iterations = 0;
   double seconds = 0;
   double iterations_per_second = 0;
+  // The tree: information-set nodes (an overflow block counts as a node), edges (one per
+  // (information set, action) pair), and what they occupy: node table bytes per node (empty
+  // slots included), edge arena bytes per edge (its action and chunk slack included).
   int64_t tree_nodes = 0;
+  int64_t tree_edges = 0;
+  int64_t tree_bytes = 0;
   double bytes_per_node = 0;
+  double bytes_per_edge = 0;
   bool memory_capped = false;  // the tree hit options.memory_mb
   bool stopped = false;        // ended by Stop()
   // For hidden information: the searching player's belief over the opponent's hidden

@@ -194,12 +194,17 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   result.iterations = Completed();
   result.seconds = finished_seconds_ >= 0 ? finished_seconds_ : Seconds();
   result.iterations_per_second = result.seconds > 0 ? result.iterations / result.seconds : 0;
-  result.tree_nodes = deterministic_cursor_.edges.load(std::memory_order_relaxed);
+  result.tree_nodes = deterministic_cursor_.nodes.load(std::memory_order_relaxed);
+  result.tree_edges = deterministic_cursor_.edges.load(std::memory_order_relaxed);
   for (const auto& it : iterations_) {
-    result.tree_nodes += it->cursor.edges.load(std::memory_order_relaxed);
+    result.tree_nodes += it->cursor.nodes.load(std::memory_order_relaxed);
+    result.tree_edges += it->cursor.edges.load(std::memory_order_relaxed);
   }
+  result.tree_bytes = tree_->table_bytes() + tree_->edge_bytes();
   result.bytes_per_node =
-      result.tree_nodes > 0 ? static_cast<double>(tree_->bytes()) / result.tree_nodes : 0;
+      result.tree_nodes > 0 ? static_cast<double>(tree_->table_bytes()) / result.tree_nodes : 0;
+  result.bytes_per_edge =
+      result.tree_edges > 0 ? static_cast<double>(tree_->edge_bytes()) / result.tree_edges : 0;
   result.memory_capped = tree_->capped();
   // Belief: the hidden-state labels of the opponent over fresh determinizations.
   const Player other = Opponent(player_);

@@ -134,6 +134,7 @@ SearchTree::Created SearchTree::CreateNode(uint64_t key, const Action* actions, 
   node.first_edge = first;
   node.bandit = bandit;
   --cursor.node_credits;
+  cursor.nodes.store(cursor.nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   cursor.edges.store(cursor.edges.load(std::memory_order_relaxed) + count,
                      std::memory_order_relaxed);
   node.count.store(static_cast<uint16_t>(count), std::memory_order_release);

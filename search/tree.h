@@ -64,7 +64,9 @@ struct EdgeCursor {
   uint32_t next = 0;
   uint32_t end = 0;
   int64_t node_credits = 0;
-  std::atomic<int64_t> edges{0};  // written by the owner only; read by progress reports
+  // Written by the owner only; read by the results.
+  std::atomic<int64_t> nodes{0};  // blocks created (nodes and their overflow blocks)
+  std::atomic<int64_t> edges{0};
 };
 
 class SearchTree {
@@ -122,9 +124,11 @@ class SearchTree {
 
   // Nodes, counting the slots threads have claimed in advance.
   int64_t nodes() const { return node_count_.load(std::memory_order_relaxed); }
-  int64_t bytes() const {
-    return static_cast<int64_t>((mask_ + 1) * sizeof(Node)) +
-           chunks_allocated_.load(std::memory_order_relaxed) * kChunkBytes;
+  // The node table (empty slots included) and the edge chunks taken (each edge's action and
+  // the unused end of the last chunk included).
+  int64_t table_bytes() const { return static_cast<int64_t>((mask_ + 1) * sizeof(Node)); }
+  int64_t edge_bytes() const {
+    return chunks_allocated_.load(std::memory_order_relaxed) * kChunkBytes;
   }
   bool capped() const { return capped_.load(std::memory_order_relaxed); }
 

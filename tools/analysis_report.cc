@@ -57,7 +57,10 @@ Json AnalysisJsonValue(const Game& game, const Position& position, const SearchR
             {"seconds", result.seconds},
             {"iterationsPerSecond", result.iterations_per_second},
             {"treeNodes", result.tree_nodes},
+            {"treeEdges", result.tree_edges},
+            {"treeBytes", result.tree_bytes},
             {"bytesPerNode", result.bytes_per_node},
+            {"bytesPerEdge", result.bytes_per_edge},
             {"memoryCapped", result.memory_capped},
             {"stopped", result.stopped}}},
           {"moveInfos", std::move(move_infos)},
@@ -75,10 +78,12 @@ std::string AnalysisText(const Game& game, const Position& position, const Searc
       game.spec(), "  ", position.ToString(), "\n", BoardText(position.DescribeBoard(kOmniscient)),
       "searching for player ", result.player, " at a ", NodeKindName(result.root_kind), " node\n");
   absl::StrAppend(
-      &text, absl::StrFormat("%d iterations in %.3f s (%.0f/s), %d tree nodes%s%s\n",
-                             result.iterations, result.seconds, result.iterations_per_second,
-                             result.tree_nodes, result.memory_capped ? ", memory cap reached" : "",
-                             result.stopped ? ", stopped" : ""));
+      &text,
+      absl::StrFormat("%d iterations in %.3f s (%.0f/s), tree: %d nodes, %d edges, %.1f MB%s%s\n",
+                      result.iterations, result.seconds, result.iterations_per_second,
+                      result.tree_nodes, result.tree_edges, result.tree_bytes / 1048576.0,
+                      result.memory_capped ? ", memory cap reached" : "",
+                      result.stopped ? ", stopped" : ""));
   absl::StrAppend(&text, absl::StrFormat("%-24s %9s %7s %7s %7s %7s  %s\n", "action", "visits",
                                          "policy", "value", "win%", "lower%", "pv"));
   for (const RootActionStats& stats : result.actions) {

@@ -134,10 +134,11 @@ int RunSearchBench(const Flags& flags, std::ostream& out, std::ostream& err) {
         },
         [&](int index, const Position& position, Player player, const SearchResult& result) {
           out << absl::StrFormat(
-              "%s #%d %s\n  player %d best %s: iterations %d, nodes %d, "
+              "%s #%d %s\n  player %d best %s: iterations %d, nodes %d, edges %d, "
               "%.3f s, %.0f iterations/s\n",
               (*game)->name(), index + 1, position.ToString(), player, result.best_action_text,
-              result.iterations, result.tree_nodes, result.seconds, result.iterations_per_second);
+              result.iterations, result.tree_nodes, result.tree_edges, result.seconds,
+              result.iterations_per_second);
         });
     total.positions += totals.positions;
     total.iterations += totals.iterations;

@@ -77,7 +77,7 @@ SearchBenchTotals SearchBench(
     ++totals.positions;
     totals.iterations += result.iterations;
     totals.seconds += result.seconds;
-    totals.signature += result.tree_nodes;
+    totals.signature += result.tree_edges;
     totals.stopped = result.stopped;
   }
   return totals;
