@@ -34,15 +34,16 @@ uint64_t Grow(uint64_t weight, uint64_t numerator, uint64_t denominator, uint64_
 
 }  // namespace
 
-bool SuccessRule::Succeeds(int face, int faces) const {
+bool SuccessRule::Succeeds(int face, int faces, int bonus) const {
   if (natural_one_fails && face == 1) return false;
   if (natural_max_succeeds && face == faces) return true;
-  const int total = face + modifier;
+  const int total = natural ? face : face + modifier + bonus;
   return compare == Compare::kAtLeast ? total >= target : total <= target;
 }
 
 std::string SuccessRule::ToString(int faces) const {
-  std::string text = absl::StrCat(target, compare == Compare::kAtLeast ? "+" : " or less");
+  std::string text = absl::StrCat(natural ? "natural " : "", target,
+                                  compare == Compare::kAtLeast ? "+" : " or less");
   if (modifier != 0) absl::StrAppend(&text, " at ", modifier > 0 ? "+" : "", modifier);
   if (natural_one_fails || natural_max_succeeds) {
     absl::StrAppend(&text, " (", natural_one_fails ? "natural 1 fails" : "",
@@ -59,6 +60,13 @@ DicePool DicePool::CountSuccesses(int dice, int faces, SuccessRule rule) {
   return pool;
 }
 
+DicePool DicePool::CountPair(int dice, int faces, SuccessRule first, SuccessRule second) {
+  CHECK(dice < kPairStride);
+  DicePool pool = CountSuccesses(dice, faces, first);
+  pool.second_ = second;
+  return pool;
+}
+
 DicePool DicePool::Sum(int dice, int faces, int modifier) {
   Rolls(dice, faces);  // CHECKs that the rolls can be counted
   DicePool pool(dice, faces);
@@ -66,14 +74,20 @@ DicePool DicePool::Sum(int dice, int faces, int modifier) {
   return pool;
 }
 
+DicePool& DicePool::BonusToBestDie(int bonus) {
+  CHECK(remove_best_ == 0 && !reroll_.has_value());
+  bonus_ = bonus;
+  return *this;
+}
+
 DicePool& DicePool::RemoveBest(int count) {
-  CHECK(count >= 0 && count <= dice_);
+  CHECK(count >= 0 && count <= dice_ && bonus_ == 0 && !second_.has_value());
   remove_best_ = count;
   return *this;
 }
 
 DicePool& DicePool::RerollSuccesses(SuccessRule rule) {
-  CHECK(success_.has_value());
+  CHECK(success_.has_value() && !second_.has_value() && bonus_ == 0);
   reroll_ = rule;
   return *this;
 }
@@ -81,7 +95,9 @@ DicePool& DicePool::RerollSuccesses(SuccessRule rule) {
 DicePool& DicePool::LookUp(std::vector<std::pair<int, int>> from_and_outcome) {
   CHECK(!from_and_outcome.empty() &&
         std::is_sorted(from_and_outcome.begin(), from_and_outcome.end()));
-  const int smallest = success_.has_value() ? 0 : dice_ - remove_best_ + modifier_;
+  CHECK(!second_.has_value());
+  const int smallest =
+      success_.has_value() ? 0 : dice_ - remove_best_ + modifier_ + (dice_ > 0 ? bonus_ : 0);
   CHECK(from_and_outcome.front().first <= smallest);
   table_ = std::move(from_and_outcome);
   return *this;
@@ -95,10 +111,16 @@ DicePool& DicePool::Label(std::string label) {
 std::string DicePool::Describe() const {
   if (!label_.empty()) return label_;
   std::string text = absl::StrCat(dice_, "d", faces_);
-  if (success_.has_value()) {
+  if (second_.has_value()) {
+    absl::StrAppend(&text, " counting ", success_->ToString(faces_), ", else ",
+                    second_->ToString(faces_));
+  } else if (success_.has_value()) {
     absl::StrAppend(&text, " succeeding on ", success_->ToString(faces_));
   } else if (modifier_ != 0) {
     absl::StrAppend(&text, modifier_ > 0 ? " +" : " ", modifier_);
+  }
+  if (bonus_ != 0) {
+    absl::StrAppend(&text, ", ", bonus_ > 0 ? "+" : "", bonus_, " to the best die");
   }
   if (remove_best_ == 1) absl::StrAppend(&text, ", the defender removes the best die");
   if (remove_best_ > 1) {
@@ -112,11 +134,41 @@ std::string DicePool::Describe() const {
 }
 
 int DicePool::DieValue(int face) const {
-  if (!success_.has_value()) return face;
+  if (!success_.has_value() || second_.has_value() || bonus_ != 0) return face;
   return success_->Succeeds(face, faces_) ? 1 : 0;
 }
 
+int DicePool::CombineFaces(const std::vector<int>& faces, int bonus_die) const {
+  int first = 0;
+  int second = 0;
+  int sum = modifier_;
+  for (size_t i = 0; i < faces.size(); ++i) {
+    const int bonus = static_cast<int>(i) == bonus_die ? bonus_ : 0;
+    sum += faces[i] + bonus;
+    if (!success_.has_value()) continue;
+    if (success_->Succeeds(faces[i], faces_, bonus)) {
+      ++first;
+    } else if (second_.has_value() && second_->Succeeds(faces[i], faces_, bonus)) {
+      ++second;
+    }
+  }
+  if (!success_.has_value()) return sum;
+  return second_.has_value() ? PairValue(first, second) : first;
+}
+
 int DicePool::Combine(std::vector<int> values) const {
+  if (second_.has_value() || bonus_ != 0) {
+    // The values are faces. The roller's best die for the bonus: the largest result (a
+    // pair's value orders by the first count, then the second).
+    int best = CombineFaces(values, -1);
+    if (bonus_ != 0 && !values.empty()) {
+      best = INT_MIN;
+      for (size_t i = 0; i < values.size(); ++i) {
+        best = std::max(best, CombineFaces(values, static_cast<int>(i)));
+      }
+    }
+    return best;
+  }
   std::sort(values.begin(), values.end(), std::greater<int>());
   int result = success_.has_value() ? 0 : modifier_;
   for (size_t i = remove_best_; i < values.size(); ++i) result += values[i];

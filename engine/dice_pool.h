@@ -3,9 +3,11 @@
 // parser cannot disagree. Distribution() enumerates the same per-die rule and the same
 // combining step that OutcomeOfFaces() applies to faces.
 //
-// A pool is either a success count (each die succeeds by a SuccessRule; optionally the
-// defender removes the best dice and each success is rolled again) or a sum of the faces
-// plus a modifier; either result may be looked up in a result table.
+// A pool is a success count (each die succeeds by a SuccessRule; optionally the defender
+// removes the best dice and each success is rolled again), a pair of counts from one roll
+// (each die counts toward the first rule it meets: "natural 6s are casualties, other 4+ force
+// a save"), or a sum of the faces plus a modifier. The roller may add a bonus to one die of
+// its choice. A count or sum may be looked up in a result table.
 #ifndef SANDTABLE_ENGINE_DICE_POOL_H_
 #define SANDTABLE_ENGINE_DICE_POOL_H_
 
@@ -21,8 +23,10 @@
 
 namespace sandtable {
 
-// When one die succeeds: the face plus `modifier` compared with `target`. A natural 1 (the
-// lowest face) or a natural max (the highest face, 6 on a d6) may override the comparison.
+// When one die succeeds: the face plus `modifier` (plus a bonus the roller gave that die)
+// compared with `target`. A natural 1 (the lowest face) or a natural max (the highest face, 6
+// on a d6) may override the comparison. A `natural` rule reads the face as rolled: neither
+// `modifier` nor a bonus to the die counts ("every natural 6 is a casualty").
 struct SuccessRule {
   enum class Compare { kAtLeast, kAtMost };
   Compare compare = Compare::kAtLeast;
@@ -30,6 +34,7 @@ struct SuccessRule {
   int modifier = 0;
   bool natural_one_fails = false;
   bool natural_max_succeeds = false;
+  bool natural = false;
 
   static SuccessRule AtLeast(int target) { return {Compare::kAtLeast, target}; }
   static SuccessRule AtMost(int target) { return {Compare::kAtMost, target}; }
@@ -37,7 +42,9 @@ struct SuccessRule {
   static SuccessRule Test(int target, int modifier) {
     return {Compare::kAtLeast, target, modifier, true, true};
   }
-  bool Succeeds(int face, int faces) const;
+  // A natural `face` or better ("natural 6").
+  static SuccessRule Natural(int face) { return {Compare::kAtLeast, face, 0, false, false, true}; }
+  bool Succeeds(int face, int faces, int bonus = 0) const;
   // "4+ at -1 (natural 1 fails, natural 6 succeeds)" or "4 or less", for messages.
   std::string ToString(int faces) const;
 };
@@ -52,8 +59,22 @@ class DicePool {
  public:
   // `dice` dice of `faces` faces, counting the dice that succeed by `rule`.
   static DicePool CountSuccesses(int dice, int faces, SuccessRule rule);
+  // `dice` dice of `faces` faces; each die counts toward `first` if it meets it, else toward
+  // `second` if it meets that. The value is PairValue(first count, second count).
+  static DicePool CountPair(int dice, int faces, SuccessRule first, SuccessRule second);
   // `dice` dice of `faces` faces, summed, plus `modifier`.
   static DicePool Sum(int dice, int faces, int modifier = 0);
+
+  // A pair's value and its two counts (each count below kPairStride).
+  static constexpr int kPairStride = 64;
+  static int PairValue(int first, int second) { return first * kPairStride + second; }
+  static int PairFirst(int value) { return value / kPairStride; }
+  static int PairSecond(int value) { return value % kPairStride; }
+
+  // After the roll the roller adds `bonus` to one die, the one that gives the best result
+  // (the most successes; for a pair the larger first count, then the larger second), so it
+  // is not a decision. Not with RemoveBest or RerollSuccesses.
+  DicePool& BonusToBestDie(int bonus);
 
   // After the roll the defender removes the `count` best dice (successes first; for sums
   // the highest faces). Always optimal for the defender, so it is not a decision.
@@ -84,8 +105,11 @@ class DicePool {
 
  private:
   DicePool(int dice, int faces) : dice_(dice), faces_(faces) {}
-  // What one die contributes: 1 / 0 for a success count, the face for a sum.
+  // What one die contributes: 1 / 0 for a success count, the face for a sum, for a pair or
+  // with a bonus the face (Combine classifies).
   int DieValue(int face) const;
+  // A pair's or a bonus pool's result from the faces, the bonus on `bonus_die` (or none: -1).
+  int CombineFaces(const std::vector<int>& faces, int bonus_die) const;
   // The first roll's result from its dice' values (any order; sorted here).
   int Combine(std::vector<int> values) const;
   // The distribution of Combine over `dice` dice, keyed by the combined result.
@@ -95,6 +119,8 @@ class DicePool {
   int dice_;
   int faces_;
   std::optional<SuccessRule> success_;  // empty: a sum
+  std::optional<SuccessRule> second_;   // a pair's second rule
+  int bonus_ = 0;                       // to one die, the roller's best choice
   int modifier_ = 0;
   int remove_best_ = 0;
   std::optional<SuccessRule> reroll_;

@@ -106,6 +106,61 @@ TEST(DicePoolTest, SumsAndResultTables) {
   EXPECT_EQ(*table.OutcomeOfFaces(std::vector{6, 5}), 2);
 }
 
+// brickaction's attack roll: natural 6s are casualties, other dice of 4+ force a save.
+DicePool AttackRoll(int dice) {
+  return DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+}
+
+Outcomes Pairs(std::vector<std::pair<std::pair<int, int>, int>> first_second_and_36ths) {
+  Outcomes outcomes;
+  for (const auto& [counts, rolls] : first_second_and_36ths) {
+    outcomes.push_back({DicePool::PairValue(counts.first, counts.second), Probability(rolls, 36)});
+  }
+  return outcomes;
+}
+
+TEST(DicePoolTest, TwoCountsFromOneRoll) {
+  // One die: a 6 counts first (1/6), a 4 or 5 second (2/6), 1-3 nothing (3/6).
+  EXPECT_EQ(AttackRoll(1).Distribution(), Pairs({{{0, 0}, 18}, {{0, 1}, 12}, {{1, 0}, 6}}));
+  // Two dice, each 6 (1/6), 4-5 (2/6) or 1-3 (3/6), in 36ths: none 9; one 4-5 2*2*3 = 12;
+  // two 4-5s 4; one 6 alone 2*1*3 = 6; a 6 and a 4-5 2*1*2 = 4; two 6s 1.
+  EXPECT_EQ(AttackRoll(2).Distribution(),
+            Pairs({{{0, 0}, 9}, {{0, 1}, 12}, {{0, 2}, 4}, {{1, 0}, 6}, {{1, 1}, 4}, {{2, 0}, 1}}));
+  EXPECT_EQ(DicePool::PairFirst(DicePool::PairValue(3, 2)), 3);
+  EXPECT_EQ(DicePool::PairSecond(DicePool::PairValue(3, 2)), 2);
+  EXPECT_EQ(AttackRoll(3).OutcomeOfFacesText("6 5 2").value(), DicePool::PairValue(1, 1));
+}
+
+TEST(DicePoolTest, BonusToTheBestDie) {
+  // A veteran's +1 to one die: a natural 3 becomes a 4 (forces a save); a 5 made 6 is no
+  // natural 6, so it stays a save. One die: 6 first (1/6), 3-5 second (3/6), 1-2 none (2/6).
+  EXPECT_EQ(AttackRoll(1).BonusToBestDie(1).Distribution(),
+            Pairs({{{0, 0}, 12}, {{0, 1}, 18}, {{1, 0}, 6}}));
+  // Two dice, each 6 (S, 1/6), 4-5 (H, 2/6), 3 (T, 1/6) or 1-2 (M, 2/6); the bonus turns one
+  // T into H. In 36ths: MM 4 -> (0,0); HM 8 + TT 1 + TM 4 -> (0,1); HH 4 + HT 4 -> (0,2);
+  // SM 4 -> (1,0); SH 4 + ST 2 -> (1,1); SS 1 -> (2,0).
+  EXPECT_EQ(AttackRoll(2).BonusToBestDie(1).Distribution(),
+            Pairs({{{0, 0}, 4}, {{0, 1}, 13}, {{0, 2}, 8}, {{1, 0}, 4}, {{1, 1}, 6}, {{2, 0}, 1}}));
+  EXPECT_EQ(AttackRoll(2).BonusToBestDie(1).OutcomeOfFacesText("3 6").value(),
+            DicePool::PairValue(1, 1));
+  EXPECT_EQ(AttackRoll(2).BonusToBestDie(1).OutcomeOfFacesText("5 5").value(),
+            DicePool::PairValue(0, 2));
+  // A success count: 2d6 on 5+ with +1 to one die. Each die 5-6 (A, 2/6), 4 (B, 1/6), 1-3
+  // (C, 3/6): two successes AA 4 + AB 4 = 8; one AC 12 + BB 1 + BC 6 = 19; none CC 9.
+  EXPECT_EQ(
+      DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(5)).BonusToBestDie(1).Distribution(),
+      (Outcomes{{0, Probability(9, 36)}, {1, Probability(19, 36)}, {2, Probability(8, 36)}}));
+  // A natural rule ignores the bonus and the modifier: natural 6+ at +3 is still 1/6.
+  SuccessRule natural_six = SuccessRule::Natural(6);
+  natural_six.modifier = 3;
+  EXPECT_EQ(DicePool::CountSuccesses(1, 6, natural_six).BonusToBestDie(2).Distribution(),
+            (Outcomes{{0, Probability(5, 6)}, {1, Probability(1, 6)}}));
+  // A sum: the bonus adds to the total, 2d6 + 1 runs from 3 to 13.
+  const Outcomes sum = DicePool::Sum(2, 6).BonusToBestDie(1).Distribution();
+  EXPECT_EQ(sum.front(), (PoolOutcome{3, Probability(1, 36)}));
+  EXPECT_EQ(sum.back(), (PoolOutcome{13, Probability(1, 36)}));
+}
+
 TEST(DicePoolTest, OutcomeOfFacesRejectsBadRolls) {
   const DicePool pool = DicePool::CountSuccesses(3, 6, SuccessRule::AtMost(2));
   EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{1, 2, 3}), 2);
@@ -172,6 +227,11 @@ TEST(DicePoolTest, EveryFaceCombinationGivesTheDistribution) {
       DicePool::Sum(2, 6, 1).LookUp({{0, 0}, {7, 1}, {10, 2}}),
       DicePool::CountSuccesses(3, 6, SuccessRule::AtLeast(5)).LookUp({{0, 0}, {2, 5}}),
       DicePool::CountSuccesses(0, 6, SuccessRule::AtLeast(5)),
+      AttackRoll(4),
+      AttackRoll(3).BonusToBestDie(1),
+      DicePool::CountPair(3, 8, SuccessRule::Test(7, 0), SuccessRule::AtMost(2)).BonusToBestDie(-1),
+      DicePool::CountSuccesses(3, 6, SuccessRule::Test(4, 1)).BonusToBestDie(2),
+      DicePool::Sum(3, 6, -1).BonusToBestDie(1).LookUp({{0, 0}, {12, 1}}),
   };
   for (const DicePool& pool : pools) {
     const Outcomes exact = pool.Distribution();
@@ -192,6 +252,8 @@ TEST(DicePoolTest, Describe) {
                 .Describe(),
             "2d10 succeeding on 5+, successes rerolled needing 8+");
   EXPECT_EQ(DicePool::Sum(2, 6, 3).Describe(), "2d6 +3");
+  EXPECT_EQ(AttackRoll(3).BonusToBestDie(1).Describe(),
+            "3d6 counting natural 6+, else 4+, +1 to the best die");
 }
 
 }  // namespace
