@@ -10,6 +10,7 @@
 #include "tools/cli_bench.h"
 #include "tools/cli_common.h"
 #include "tools/cli_demo.h"
+#include "tools/cli_exploitability.h"
 #include "tools/cli_match.h"
 #include "tools/cli_match_report.h"
 #include "tools/cli_odds.h"
@@ -37,6 +38,8 @@ constexpr Command kCommands[] = {
     {"odds", "the exact outcome distribution of one action", &RunOdds},
     {"match", "bot against bot: score, Elo, SPRT; --shard K/M plays one shard", &RunMatch},
     {"match-report", "merge the JSON lines of a match's shards into its summary", &RunMatchReport},
+    {"exploitability", "exact exploitability and NashConv of a player in a small game",
+     &RunExploitability},
     {"demo", "play one seeded game, printing the board as it goes", &RunDemo},
     {"render", "draw a position as a viewer sees it: text board or SVG picture", &RunRender},
     {"serve", "the board in the browser: play and analyse (http://127.0.0.1:8080/)", &RunServe},
@@ -44,9 +47,9 @@ constexpr Command kCommands[] = {
 
 void PrintUsage(std::ostream& out) {
   out << "usage: sandtable [command] [flags]   (no command: the text protocol on stdin)\n"
-         "  play          a game against the bot in the terminal\n";
+         "  play            a game against the bot in the terminal\n";
   for (const Command& command : kCommands) {
-    constexpr size_t kColumn = 14;
+    constexpr size_t kColumn = 16;  // the longest name, exploitability, and two spaces
     out << "  " << command.name << std::string(kColumn - command.name.size(), ' ')
         << command.summary << "\n";
   }

@@ -15,6 +15,7 @@
 #include "tools/cli_bench.h"
 #include "tools/cli_common.h"
 #include "tools/cli_demo.h"
+#include "tools/cli_exploitability.h"
 #include "tools/cli_match.h"
 #include "tools/cli_match_report.h"
 #include "tools/cli_odds.h"
@@ -38,8 +39,9 @@ int RunMatchReportNoInput(int argc, const char* const* argv, std::ostream& out, 
 
 using RunFunction = int (*)(int, const char* const*, std::ostream&, std::ostream&);
 constexpr RunFunction kCommands[] = {
-    &RunAnalyse, &RunBench,    &RunDemo,        &RunMatch,  &RunOdds,
-    &RunPerft,   &RunRulesets, &RunPlayNoInput, &RunRender, &RunMatchReportNoInput};
+    &RunAnalyse,       &RunBench,    &RunDemo,        &RunMatch,  &RunOdds,
+    &RunPerft,         &RunRulesets, &RunPlayNoInput, &RunRender, &RunMatchReportNoInput,
+    &RunExploitability};  // new commands last: the corpus' first bytes keep their command
 
 }  // namespace
 }  // namespace sandtable
