@@ -34,9 +34,13 @@ namespace sandtable {
 
 struct QuickEvaluator {
   // Playouts stop after this many steps and take this value: uniform playouts to the end
-  // hardly ever end in a Blue win, so they tell the search little; with the advance and
-  // threat terms 40 steps did better than 5, 10 and 20 (docs/rulesets/quick.md).
-  static constexpr int kPlayoutCutoff = 40;
+  // hardly ever end in a Blue win, so they tell the search little. Short playouts keep the
+  // value's noise below the small differences between Blue's moves, which UCB sees once it
+  // compares normalized values (docs/rulesets/quick.md has the matches).
+  static constexpr int kPlayoutCutoff = 4;
+  // Most positions are far from a Blue win, so the value sits near -1 and moves differ by
+  // thousandths: UCB compares each node's child means rescaled to [0, 1].
+  static constexpr bool kNormalizeUcbValues = true;
   // Credit for a Red-held objective with a Blue MU adjacent (less farther away).
   static constexpr double kThreat = 0.25;
   // Weight of the margin of MUs in command (fractions of each side's MUs).

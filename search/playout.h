@@ -8,6 +8,7 @@
 
 #include "engine/rng.h"
 #include "engine/ruleset.h"
+#include "search/search_types.h"
 
 namespace sandtable {
 
@@ -29,6 +30,17 @@ constexpr int DefaultPlayoutCutoff() {
     return E::kPlayoutCutoff;
   } else {
     return 0;
+  }
+}
+
+// The evaluator's UCB value scale: kNormalized if it declares `static constexpr bool
+// kNormalizeUcbValues = true` (its values crowd a corner of [-1, 1]), else kRaw.
+template <typename E>
+constexpr UcbValues DefaultUcbValues() {
+  if constexpr (requires { E::kNormalizeUcbValues; }) {
+    return E::kNormalizeUcbValues ? UcbValues::kNormalized : UcbValues::kRaw;
+  } else {
+    return UcbValues::kRaw;
   }
 }
 

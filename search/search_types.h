@@ -30,6 +30,16 @@ inline std::optional<RolloutChoice> RolloutChoiceNamed(std::string_view name) {
   return std::nullopt;
 }
 
+enum class UcbValues { kRuleset, kRaw, kNormalized };
+
+// "ruleset", "raw" or "normalized" (the UCB value scale's names in every tool), or nullopt.
+inline std::optional<UcbValues> UcbValuesNamed(std::string_view name) {
+  if (name == "ruleset") return UcbValues::kRuleset;
+  if (name == "raw") return UcbValues::kRaw;
+  if (name == "normalized") return UcbValues::kNormalized;
+  return std::nullopt;
+}
+
 struct SearchOptions {
   uint64_t seed = 0;
   int threads = 1;
@@ -42,6 +52,11 @@ struct SearchOptions {
   // The tree stops growing at this size; the search goes on without expanding.
   int64_t memory_mb = 256;
   double ucb_c = 1.4;
+  // UCB compares each node's child means as they are (kRaw) or rescaled to [0, 1] by the
+  // smallest and largest of them (kNormalized): for evaluators whose values crowd a corner
+  // of [-1, 1], where the exploration term would drown the differences between actions.
+  // kRuleset: the evaluator's choice (DefaultUcbValues in search/playout.h).
+  UcbValues ucb_values = UcbValues::kRuleset;
   SimultaneousAlgorithm simultaneous = SimultaneousAlgorithm::kDecoupledUct;
   // Playouts: 0 = play to the end; K > 0 = stop after K steps and ask the evaluator;
   // kRulesetCutoff = the evaluator's own (DefaultPlayoutCutoff in search/playout.h).

@@ -65,6 +65,7 @@ class Searcher {
         policy_(std::move(policy)) {
     options_.threads = std::max(1, options_.threads);
     if (options_.rollout_cutoff < 0) options_.rollout_cutoff = DefaultPlayoutCutoff<E>();
+    if (options_.ucb_values == UcbValues::kRuleset) options_.ucb_values = DefaultUcbValues<E>();
   }
 
   // Blocking. `player` is the searching player (the player to move, or its seat at a
@@ -144,6 +145,16 @@ class Searcher {
                       Rng& rng, bool* stay);
   Action SelectOther(Iteration& it, Step& step, const Node& node, SearchMode mode, Rng& rng,
                      bool* stay);
+  // Maps a child's mean return to the scale UCB compares (SearchOptions::ucb_values): the
+  // identity, or [0, 1] from the smallest to the largest mean among the node's children.
+  struct MeanScale {
+    double low = 0;
+    double factor = 1;
+    double operator()(double mean) const { return (mean - low) * factor; }
+    static MeanScale Spanning(double low, double high) {
+      return high - low > 1e-12 ? MeanScale{low, 1 / (high - low)} : MeanScale{};
+    }
+  };
   // `pending`: the worker's not yet shared updates of these edges, or nullptr.
   int SelectUcb(const Edge* edges, int count, uint32_t main_visits,
                 const search_internal::PendingEdge* pending, Rng& rng) const;

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "engine/chance.h"
 #include "search/searcher.h"
@@ -225,6 +226,21 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
   }
   // Availability-aware UCB over the edges of the legal actions.
   const double c = options_.ucb_c;
+  MeanScale scale;
+  if (options_.ucb_values == UcbValues::kNormalized) {
+    double low = 1e300;
+    double high = -1e300;
+    for (int i = 0; i < actions.size(); ++i) {
+      const Edge& e = tree_->edge(found[i]);
+      const double visits = e.visits.load(std::memory_order_relaxed);
+      if (visits == 0) continue;
+      const double mean =
+          e.value.load(std::memory_order_relaxed) / search_internal::kValueScale / visits;
+      low = std::min(low, mean);
+      high = std::max(high, mean);
+    }
+    scale = MeanScale::Spanning(low, high);
+  }
   double best = -1e300;
   int best_i = -1;
   int unvisited = 0;
@@ -240,7 +256,7 @@ Action Searcher<G, E, P>::SelectOther(Iteration& it, Step& step, const Node& nod
         e.avail_other.load(std::memory_order_relaxed) + 1.0;
     const double mean =
         e.value.load(std::memory_order_relaxed) / search_internal::kValueScale / visits;
-    const double score = mean + c * std::sqrt(std::log(availability) / visits);
+    const double score = scale(mean) + c * std::sqrt(std::log(availability) / visits);
     if (score > best) {
       best = score;
       best_i = i;
@@ -271,28 +287,45 @@ int Searcher<G, E, P>::SelectUcb(const Edge* edges, int count, uint32_t main_vis
   }
   const double c = options_.ucb_c;
   const double exploration_main = c * std::sqrt(std::log(main_visits + 1.0));
-  double best = -1e300;
-  int best_i = 0;
-  int unvisited = 0;
-  for (int i = 0; i < count; ++i) {
-    const Edge& e = edges[i];
-    uint32_t visits = e.visits.load(std::memory_order_relaxed);
-    int64_t value = e.value.load(std::memory_order_relaxed);
+  // Visits and summed value of edge i, the worker's pending updates included.
+  const auto totals = [&](int i) {
+    uint32_t visits = edges[i].visits.load(std::memory_order_relaxed);
+    int64_t value = edges[i].value.load(std::memory_order_relaxed);
     if (pending != nullptr) {
       visits += pending[i].visits;
       value += pending[i].value;
     }
+    return std::pair(visits, value);
+  };
+  const auto mean_of = [&](uint32_t visits, int64_t value) {
+    return static_cast<double>(value) * (1 / search_internal::kValueScale) * tables.Inverse(visits);
+  };
+  MeanScale scale;
+  if (options_.ucb_values == UcbValues::kNormalized) {
+    double low = 1e300;
+    double high = -1e300;
+    for (int i = 0; i < count; ++i) {
+      const auto [visits, value] = totals(i);
+      if (visits == 0) continue;
+      low = std::min(low, mean_of(visits, value));
+      high = std::max(high, mean_of(visits, value));
+    }
+    scale = MeanScale::Spanning(low, high);
+  }
+  double best = -1e300;
+  int best_i = 0;
+  int unvisited = 0;
+  for (int i = 0; i < count; ++i) {
+    const auto [visits, value] = totals(i);
     if (visits == 0) {
       ++unvisited;
       continue;
     }
     if (unvisited > 0) continue;
-    const uint32_t other = e.avail_other.load(std::memory_order_relaxed);
+    const uint32_t other = edges[i].avail_other.load(std::memory_order_relaxed);
     const double exploration =
         other == 0 ? exploration_main : c * std::sqrt(std::log(main_visits + other + 1.0));
-    const double mean =
-        static_cast<double>(value) * (1 / search_internal::kValueScale) * tables.Inverse(visits);
-    const double score = mean + exploration * tables.InverseSqrt(visits);
+    const double score = scale(mean_of(visits, value)) + exploration * tables.InverseSqrt(visits);
     if (score > best) {
       best = score;
       best_i = i;

@@ -26,6 +26,7 @@ struct Flags : PositionFlags {
   int cutoff = SearchOptions::kRulesetCutoff;
   RolloutChoice rollout = RolloutChoice::kRuleset;
   double ucb_c = 1.4;
+  UcbValues ucb_values = UcbValues::kRuleset;
   Player player = 0;
   int belief_samples = 16384;
   bool json = false;
@@ -52,6 +53,10 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
                                "playout policy: ruleset (the ruleset's own, default) or uniform",
                                cxxopts::value<std::string>())(
         "ucb", "UCB exploration constant (default 1.4)", cxxopts::value<double>())(
+        "values",
+        "what UCB compares: raw mean returns or each node's normalized to [0, 1] (default: the "
+        "ruleset's)",
+        cxxopts::value<std::string>())(
         "player",
         "the searching seat at a simultaneous node; at a chance node, whose values are "
         "shown (default 0)",
@@ -76,6 +81,13 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
       flags.rollout = *rollout;
     }
     if (result.count("ucb")) flags.ucb_c = result["ucb"].as<double>();
+    if (result.count("values")) {
+      const std::optional<UcbValues> values = UcbValuesNamed(result["values"].as<std::string>());
+      if (!values) {
+        return absl::InvalidArgumentError("--values must be ruleset, raw or normalized");
+      }
+      flags.ucb_values = *values;
+    }
     if (result.count("player")) flags.player = result["player"].as<int>();
     if (result.count("belief-samples")) {
       flags.belief_samples = result["belief-samples"].as<int>();
@@ -137,6 +149,7 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.rollout_cutoff = flags.cutoff;
   options.rollout = flags.rollout;
   options.ucb_c = flags.ucb_c;
+  options.ucb_values = flags.ucb_values;
   options.belief_samples = flags.belief_samples;
   // A long search shows a progress line on stderr, rewritten in place (on_progress runs on
   // one search thread while this one waits in Run, so `err` has one writer at a time).

@@ -52,7 +52,7 @@ int RunRulesets(int argc, const char* const* argv, std::ostream& out, std::ostre
         << (info.playout_cutoff > 0
                 ? absl::StrCat("cut after ", info.playout_cutoff, " steps for the evaluator")
                 : std::string("to the end of the game"))
-        << "\n";
+        << (info.normalized_ucb_values ? "; UCB on normalized values" : "") << "\n";
   }
   return kExitOk;
 }

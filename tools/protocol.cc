@@ -278,6 +278,9 @@ SearchOptions ProtocolSession::MakeSearchOptions() const {
   const std::optional<RolloutChoice> rollout = RolloutChoiceNamed(options_.Get(kOptRollout));
   CHECK(rollout.has_value());  // the option accepts only the two names
   options.rollout = *rollout;
+  const std::optional<UcbValues> ucb_values = UcbValuesNamed(options_.Get(kOptUcbValues));
+  CHECK(ucb_values.has_value());  // the option accepts only the three names
+  options.ucb_values = *ucb_values;
   options.belief_samples = static_cast<int>(options_.GetInt(kOptBeliefSamples));
   options.progress_interval_ms = kProgressIntervalMs;
   return options;

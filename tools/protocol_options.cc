@@ -56,6 +56,9 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   ProtocolOptionDef rollout{std::string(kOptRollout), Type::kCombo, "ruleset"};
   rollout.choices = {"ruleset", "uniform"};
   defs_.push_back(rollout);
+  ProtocolOptionDef ucb_values{std::string(kOptUcbValues), Type::kCombo, "ruleset"};
+  ucb_values.choices = {"ruleset", "raw", "normalized"};
+  defs_.push_back(ucb_values);
   defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, kMaxBeliefSamples));
   for (const ProtocolOptionDef& def : defs_) values_.push_back(def.default_value);
 }

@@ -38,6 +38,7 @@ inline constexpr std::string_view kOptSeat = "Seat";
 inline constexpr std::string_view kOptSimultaneous = "Simultaneous";
 inline constexpr std::string_view kOptRolloutCutoff = "RolloutCutoff";
 inline constexpr std::string_view kOptRollout = "Rollout";
+inline constexpr std::string_view kOptUcbValues = "UCBValues";
 inline constexpr std::string_view kOptBeliefSamples = "BeliefSamples";
 
 class ProtocolOptions {

@@ -16,6 +16,7 @@ struct Entry {
   std::string_view (*description)();
   std::vector<ParamDef> (*params)();
   int playout_cutoff;
+  bool normalized_ucb_values;
   absl::StatusOr<std::shared_ptr<const Game>> (*create)(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
 };
@@ -23,8 +24,12 @@ struct Entry {
 // G with its evaluator E and playout policy P.
 template <RegisteredRuleset G, typename E, typename P>
 Entry Register() {
-  return Entry{G::kName, [] { return std::string_view(G::Description()); }, &G::ParamDefs,
-               DefaultPlayoutCutoff<E>(), &CreateGameOf<G, E, P>};
+  return Entry{G::kName,
+               [] { return std::string_view(G::Description()); },
+               &G::ParamDefs,
+               DefaultPlayoutCutoff<E>(),
+               DefaultUcbValues<E>() == UcbValues::kNormalized,
+               &CreateGameOf<G, E, P>};
 }
 
 // The registry, in the order of the list in rulesets/CMakeLists.txt (the default first).
@@ -45,7 +50,7 @@ std::vector<RulesetInfo> ListRulesets() {
   std::vector<RulesetInfo> list;
   for (const Entry& entry : Entries()) {
     list.push_back({std::string(entry.name), std::string(entry.description()), entry.params(),
-                    entry.playout_cutoff});
+                    entry.playout_cutoff, entry.normalized_ucb_values});
   }
   return list;
 }

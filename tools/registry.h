@@ -19,6 +19,7 @@ struct RulesetInfo {
   std::string description;
   std::vector<ParamDef> params;
   int playout_cutoff = 0;  // the bot's default playout length (0: to the end of the game)
+  bool normalized_ucb_values = false;  // the bot's UCB compares normalized child means
 };
 
 // Every registered ruleset, in registry order (the default ruleset first).

@@ -46,6 +46,7 @@ const std::vector<std::string>& SeedLines() {
       "setoption name Deterministic value true",
       "setoption name Simultaneous value exp3",
       "setoption name Rollout value uniform",
+      "setoption name UCBValues value normalized",
       "setoption name Ruleset value pick_claim(rounds=3)",
       "setoption name Ruleset value pick_claim",
       "setoption name Scenario value <empty>",

@@ -32,7 +32,7 @@ TEST(Protocol, UciAnnouncesIdOptionsAndUciok) {
   EXPECT_EQ(lines[1].rfind("id author ", 0), 0u);
   EXPECT_EQ(lines.back(), "uciok");
   for (const char* name : {"Threads", "Seed", "Deterministic", "MemoryMB", "Ruleset", "MultiPV",
-                           "UCBConstant", "Seat", "Scenario"}) {
+                           "UCBConstant", "Seat", "Scenario", "UCBValues"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
       return line.rfind(absl::StrCat("option name ", name, " type "), 0) == 0;
     })) << name;
@@ -75,6 +75,7 @@ TEST(Protocol, BadLinesGetExactlyOneErrorAndChangeNothing) {
                           "setoption name Threads value 0",
                           "setoption name NoSuch value 1",
                           "setoption name Rollout value smart",
+                          "setoption name UCBValues value scaled",
                           "setoption name Ruleset value chess",
                           "setoption name Ruleset value pick_claim(rounds=9)",
                           "setoption name Scenario value /nonexistent/file",

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "rulesets/reference/goofspiel.h"
@@ -19,6 +20,7 @@ namespace {
 
 using testing_games::BiasedRps;
 using testing_games::DiceRace;
+using testing_games::NearlyLostMenu;
 using testing_games::VaryingMenu;
 
 // Everything in a result except the timing.
@@ -250,18 +252,72 @@ TEST(PlayoutTest, EvaluatorsCutoffIsTheDefaultAndZeroPlaysToTheEnd) {
   EXPECT_EQ(full_calls.load(), 0);
 }
 
+// --- UCB value scale -------------------------------------------------------------------
+
+// The visit share of NearlyLostMenu's best action after a search with `values`.
+template <typename E = NeutralEvaluator>
+double BestActionShare(UcbValues values, Action* best_action) {
+  const NearlyLostMenu game;
+  SearchOptions options = Deterministic(3000);
+  options.ucb_values = values;
+  Searcher<NearlyLostMenu, E> searcher(game, options);
+  const SearchResult result = searcher.Search(game.InitialState(), 0);
+  *best_action = result.best_action;
+  for (const RootActionStats& stats : result.actions) {
+    if (stats.action == NearlyLostMenu::kMoves - 1) {
+      return static_cast<double>(stats.visits) / result.iterations;
+    }
+  }
+  return 0;
+}
+
+struct NormalizingEvaluator {
+  static constexpr bool kNormalizeUcbValues = true;
+  template <typename G>
+  double Evaluate(const G&, const typename G::State&) const {
+    return 0.0;
+  }
+};
+
+// Means 0.01 apart near -1: on raw values the exploration term (about 0.1 after 3000
+// visits) drowns the difference and the visits stay nearly even; normalized, the best
+// action's mean is 1 and the worst's 0, so UCB spends nearly everything on the best.
+TEST(UcbValuesTest, NormalizedValuesSeparateNearlyEqualLosses) {
+  Action best = kInvalidAction;
+  const double raw_share = BestActionShare(UcbValues::kRaw, &best);
+  EXPECT_GT(raw_share, 0.3);
+  EXPECT_LT(raw_share, 0.5);
+  const double normalized_share = BestActionShare(UcbValues::kNormalized, &best);
+  EXPECT_GT(normalized_share, 0.9);
+  EXPECT_EQ(best, NearlyLostMenu::kMoves - 1);
+}
+
+TEST(UcbValuesTest, TheEvaluatorChoosesTheDefault) {
+  static_assert(DefaultUcbValues<NormalizingEvaluator>() == UcbValues::kNormalized);
+  static_assert(DefaultUcbValues<NeutralEvaluator>() == UcbValues::kRaw);
+  ASSERT_EQ(SearchOptions().ucb_values, UcbValues::kRuleset);
+  Action best = kInvalidAction;
+  EXPECT_LT(BestActionShare<NeutralEvaluator>(UcbValues::kRuleset, &best), 0.5);
+  EXPECT_GT(BestActionShare<NormalizingEvaluator>(UcbValues::kRuleset, &best), 0.9);
+  // An explicit choice overrides the evaluator's.
+  EXPECT_LT(BestActionShare<NormalizingEvaluator>(UcbValues::kRaw, &best), 0.5);
+}
+
 // --- Availability ---------------------------------------------------------------------
 
 // Action 2 is legal in half of the determinizations only. Its UCB parent count is the
 // number of visits in which it was available, so it is chosen whenever available (it
-// wins), and action 1 (the best of the rest) otherwise.
+// wins), and action 1 (the best of the rest) otherwise; so too on normalized values.
 TEST(AvailabilityTest, ActionsMissingFromSomeDeterminizationsAreCountedWhenAvailable) {
   const VaryingMenu game;
   VaryingMenu::State root;
   root.coin = 1;  // the root itself has all three actions
-  for (bool deterministic : {true, false}) {
+  for (const auto& [deterministic, values] :
+       {std::pair(true, UcbValues::kRaw), std::pair(false, UcbValues::kRaw),
+        std::pair(true, UcbValues::kNormalized)}) {
     SearchOptions options = Deterministic(4000, 2);
     options.deterministic = deterministic;
+    options.ucb_values = values;
     Searcher<VaryingMenu> searcher(game, options);
     const SearchResult result = searcher.Search(root, 0);
     ASSERT_EQ(result.actions.size(), 3u);

@@ -184,6 +184,57 @@ class VaryingMenu {
   std::string DescribeHidden(const State&, Player) const { return ""; }
 };
 
+// One decision of player 0 among kMoves actions, all nearly lost: action k returns
+// kWorst + k * kStep to player 0 (the negation to player 1), then the game ends. The values
+// crowd the corner of [-1, 1] where an evaluator of a lost-looking position puts them.
+class NearlyLostMenu {
+ public:
+  static constexpr const char* kName = "nearly_lost_menu";
+  static constexpr int kMoves = 3;
+  static constexpr double kWorst = -0.99;
+  static constexpr double kStep = 0.01;
+  struct State {
+    int8_t chosen = -1;
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  State InitialState() const { return {}; }
+  NodeKind Kind(const State& s) const {
+    return s.chosen < 0 ? NodeKind::kDecision : NodeKind::kTerminal;
+  }
+  Player CurrentPlayer(const State& s) const { return s.chosen < 0 ? 0 : kNoPlayer; }
+  void LegalActions(const State& s, Player, ActionList& actions) const {
+    actions.clear();
+    for (int k = 0; s.chosen < 0 && k < kMoves; ++k) actions.push_back(k);
+  }
+  void ChanceOutcomes(const State&, ChanceList& outcomes) const { outcomes.clear(); }
+  void Apply(State& s, Action action) const { s.chosen = static_cast<int8_t>(action); }
+  double Returns(const State& s, Player player) const {
+    if (s.chosen < 0) return 0;
+    const double value = kWorst + s.chosen * kStep;
+    return player == 0 ? value : -value;
+  }
+  int Score(const State&, Player) const { return 0; }
+  int MaxGameLength() const { return 1; }
+  uint64_t InformationSetKey(const State& s, Player player) const {
+    return HashCombine(static_cast<uint64_t>(player), static_cast<uint64_t>(s.chosen + 1));
+  }
+  std::string ActionToString(const State&, Player, Action action) const {
+    return std::string(1, static_cast<char>('0' + action));
+  }
+  absl::StatusOr<Action> ParseAction(const State&, Player, std::string_view text) const {
+    if (text.size() == 1 && text[0] >= '0' && text[0] < '0' + kMoves) return Action(text[0] - '0');
+    return absl::InvalidArgumentError("bad action");
+  }
+  std::string StateToString(const State& s) const {
+    return std::string(1, s.chosen < 0 ? '-' : static_cast<char>('0' + s.chosen));
+  }
+  absl::StatusOr<State> ParseState(std::string_view) const {
+    return absl::UnimplementedError("not needed by the tests");
+  }
+  BoardView DescribeBoard(const State& s, Player) const { return TextBoard(StateToString(s)); }
+};
+
 }  // namespace sandtable::testing_games
 
 #endif  // SANDTABLE_TESTS_SEARCH_TEST_GAMES_H_

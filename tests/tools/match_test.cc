@@ -23,6 +23,9 @@ TEST(PlayerSpecTest, Parses) {
   EXPECT_EQ(ismcts->search.rollout, RolloutChoice::kRuleset);
   EXPECT_EQ(ParsePlayerSpec("ismcts:rollout=uniform")->search.rollout, RolloutChoice::kUniform);
   EXPECT_EQ(ParsePlayerSpec("ismcts:rollout=ruleset")->search.rollout, RolloutChoice::kRuleset);
+  EXPECT_EQ(ismcts->search.ucb_values, UcbValues::kRuleset);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:values=raw")->search.ucb_values, UcbValues::kRaw);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:values=normalized")->search.ucb_values, UcbValues::kNormalized);
   // No limit given: 1000 iterations.
   EXPECT_EQ(ParsePlayerSpec("ismcts")->search.max_iterations, 1000);
   EXPECT_EQ(ParsePlayerSpec("ismcts:iterations=2000")->search.max_iterations, 2000);
@@ -34,7 +37,8 @@ TEST(PlayerSpecTest, RejectsWithReasons) {
   for (const char* bad :
        {"", "alphazero", "random:x=1", "greedy:depth=2", "ismcts:", "ismcts:iterations=0",
         "ismcts:iterations=ten", "ismcts:threads", "ismcts:foo=1", "ismcts:c=-1", "ismcts:c=inf",
-        "ismcts:c=nan", "ismcts:deterministic=2", "ismcts:rollout=greedy"}) {
+        "ismcts:c=nan", "ismcts:deterministic=2", "ismcts:rollout=greedy",
+        "ismcts:values=scaled"}) {
     const auto spec = ParsePlayerSpec(bad);
     EXPECT_FALSE(spec.ok()) << bad;
     EXPECT_THAT(std::string(spec.status().message()), HasSubstr("expected random, greedy")) << bad;

@@ -101,7 +101,7 @@ absl::Status BadSpec(std::string_view text, std::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat(
       "player '", ToAbsl(text), "': ", ToAbsl(why),
       " (expected random, greedy[:budget=N] or ismcts[:iterations=N,movetime=MS,threads=T,"
-      "c=X,cutoff=K,rollout=ruleset|uniform,deterministic=0|1])"));
+      "c=X,cutoff=K,rollout=ruleset|uniform,values=ruleset|raw|normalized,deterministic=0|1])"));
 }
 
 }  // namespace
@@ -209,6 +209,10 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
         const std::optional<RolloutChoice> rollout = RolloutChoiceNamed(ToStd(value));
         status = need(rollout.has_value(), "ruleset or uniform");
         spec.search.rollout = rollout.value_or(RolloutChoice::kRuleset);
+      } else if (key == "values") {
+        const std::optional<UcbValues> values = UcbValuesNamed(ToStd(value));
+        status = need(values.has_value(), "ruleset, raw or normalized");
+        spec.search.ucb_values = values.value_or(UcbValues::kRuleset);
       } else if (key == "deterministic") {
         status = need(is_int && (number == 0 || number == 1), "0 or 1");
         spec.search.deterministic = number == 1;
