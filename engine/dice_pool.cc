@@ -74,14 +74,21 @@ DicePool DicePool::Sum(int dice, int faces, int modifier) {
   return pool;
 }
 
+DicePool DicePool::SumAndNaturals(int dice, int faces, int modifier) {
+  CHECK(dice < kPairStride && modifier >= 0);
+  DicePool pool = Sum(dice, faces, modifier);
+  pool.naturals_ = true;
+  return pool;
+}
+
 DicePool& DicePool::BonusToBestDie(int bonus) {
-  CHECK(remove_best_ == 0 && !reroll_.has_value());
+  CHECK(remove_best_ == 0 && !reroll_.has_value() && !naturals_);
   bonus_ = bonus;
   return *this;
 }
 
 DicePool& DicePool::RemoveBest(int count) {
-  CHECK(count >= 0 && count <= dice_ && bonus_ == 0 && !second_.has_value());
+  CHECK(count >= 0 && count <= dice_ && bonus_ == 0 && !second_.has_value() && !naturals_);
   remove_best_ = count;
   return *this;
 }
@@ -95,7 +102,7 @@ DicePool& DicePool::RerollSuccesses(SuccessRule rule) {
 DicePool& DicePool::LookUp(std::vector<std::pair<int, int>> from_and_outcome) {
   CHECK(!from_and_outcome.empty() &&
         std::is_sorted(from_and_outcome.begin(), from_and_outcome.end()));
-  CHECK(!second_.has_value());
+  CHECK(!second_.has_value() && !naturals_);
   const int smallest =
       success_.has_value() ? 0 : dice_ - remove_best_ + modifier_ + (dice_ > 0 ? bonus_ : 0);
   CHECK(from_and_outcome.front().first <= smallest);
@@ -119,6 +126,7 @@ std::string DicePool::Describe() const {
   } else if (modifier_ != 0) {
     absl::StrAppend(&text, modifier_ > 0 ? " +" : " ", modifier_);
   }
+  if (naturals_) absl::StrAppend(&text, ", counting natural ", faces_, "s and 1s");
   if (bonus_ != 0) {
     absl::StrAppend(&text, ", ", bonus_ > 0 ? "+" : "", bonus_, " to the best die");
   }
@@ -168,6 +176,15 @@ int DicePool::Combine(std::vector<int> values) const {
       }
     }
     return best;
+  }
+  if (naturals_) {
+    int sum = modifier_, highs = 0, ones = 0;
+    for (int face : values) {
+      sum += face;
+      highs += face == faces_ ? 1 : 0;
+      ones += face == 1 ? 1 : 0;
+    }
+    return TripleValue(sum, highs, ones);
   }
   std::sort(values.begin(), values.end(), std::greater<int>());
   int result = success_.has_value() ? 0 : modifier_;

@@ -64,6 +64,16 @@ class DicePool {
   static DicePool CountPair(int dice, int faces, SuccessRule first, SuccessRule second);
   // `dice` dice of `faces` faces, summed, plus `modifier`.
   static DicePool Sum(int dice, int faces, int modifier = 0);
+  // A sum that also counts the natural highest faces and the natural 1s ("the higher total
+  // wins; every natural 6 is a casualty, every natural 1 forces a save"). The value is
+  // TripleValue(sum + modifier, highs, ones); `modifier` >= 0 so the sum is never negative.
+  static DicePool SumAndNaturals(int dice, int faces, int modifier = 0);
+  static int TripleValue(int sum, int highs, int ones) {
+    return (sum * kPairStride + highs) * kPairStride + ones;
+  }
+  static int TripleSum(int value) { return value / (kPairStride * kPairStride); }
+  static int TripleHighs(int value) { return value / kPairStride % kPairStride; }
+  static int TripleOnes(int value) { return value % kPairStride; }
 
   // A pair's value and its two counts (each count below kPairStride).
   static constexpr int kPairStride = 64;
@@ -120,6 +130,7 @@ class DicePool {
   int faces_;
   std::optional<SuccessRule> success_;  // empty: a sum
   std::optional<SuccessRule> second_;   // a pair's second rule
+  bool naturals_ = false;               // a sum that also counts natural highs and 1s
   int bonus_ = 0;                       // to one die, the roller's best choice
   int modifier_ = 0;
   int remove_best_ = 0;
