@@ -81,7 +81,8 @@ TEST(BrickactionPerftTest, DefaultScenario) {
     int depth;
     int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
   };
-  for (const Row& e : {Row{3, 0, 0, 0, 0, 0}, Row{5, 0, 0, 0, 0, 0}}) {
+  for (const Row& e : {Row{3, 114, 13, 126, 0, 0}, Row{5, 1503, 556, 2058, 0, 0},
+                       Row{8, 210482, 70116, 279985, 261, 873}}) {
     const PerftCounts counts = Perft(*start, e.depth);
     EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
     EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
