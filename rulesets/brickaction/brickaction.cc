@@ -117,6 +117,11 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
   }
+  if (roll_off_) {
+    state.phase = kRollOff;  // the first turn waits for the roll-off
+    return state;
+  }
+  state.player = state.first = static_cast<uint8_t>(first_);
   StartTurn(state);
   return state;
 }
@@ -139,6 +144,8 @@ Player BrickactionGame::CurrentPlayer(const State& state) const {
     case kHoldMove:
     case kReactMove:
       return units_[state.sub].side;
+    case kChooseFirst:
+      return state.player;
     case kOver:
       return kNoPlayer;
     default:
@@ -309,6 +316,10 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
     case kReactMove:
       ReactMoveActions(state, actions);
       break;
+    case kChooseFirst:
+      actions.push_back(kGoFirst);
+      actions.push_back(kGoSecond);
+      break;
     default:
       break;
   }
@@ -316,6 +327,11 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
 
 void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
   outcomes.clear();
+  if (state.phase == kRollOff) {  // each player wins it with 1/2 (ties are rolled again)
+    outcomes.push_back({kOutcomeBase, Probability(1, 2)});
+    outcomes.push_back({kOutcomeBase + 1, Probability(1, 2)});
+    return;
+  }
   for (const ChanceOutcome& o : pools_[state.roll].outcomes) outcomes.push_back(o);
 }
 
@@ -339,11 +355,13 @@ void BrickactionGame::StartTurn(State& state) const {
 }
 
 void BrickactionGame::EndTurn(State& state) const {
-  if (state.player == 1 && state.turn >= turns_) {
+  // A turn of the game is the first player's turn, then the other's.
+  const bool second = state.player != state.first;
+  if (second && state.turn >= turns_) {
     state.phase = kOver;
     return;
   }
-  if (state.player == 1) ++state.turn;
+  if (second) ++state.turn;
   state.player = 1 - state.player;
   StartTurn(state);
 }
@@ -707,6 +725,15 @@ void BrickactionGame::Apply(State& state, Action action) const {
       state.sub = kNone;
       state.spot = kNoCell;
       Continue(state);
+      return;
+    case kRollOff:
+      state.player = static_cast<uint8_t>(value);  // the winner chooses
+      state.phase = kChooseFirst;
+      return;
+    case kChooseFirst:
+      if (action == kGoSecond) state.player = static_cast<uint8_t>(1 - state.player);
+      state.first = state.player;
+      StartTurn(state);
       return;
     case kRally:
       if (value == 1) state.flags[state.sub] &= static_cast<uint8_t>(~kSuppressedBit);

@@ -53,22 +53,24 @@ class BrickactionGame {
 
   enum Phase : uint8_t {
     // Decisions.
-    kSelect = 0,  // the player to move: a unit, or end the turn
-    kAction,      // what the selected unit does
-    kDest,        // the destination of its Move
-    kTarget,      // the target of its Attack (fire, fire with the grenade, close combat)
-    kHold,        // the enemy unit, trigger and response of its Hold
-    kProneReact,  // the target's owner: go prone before the attack (officer's unit)
-    kReactive,    // the mover's opponent: which unit takes reactive fire, or none
-    kRemove,      // the owner of `subject`: which specialists are among the casualties
-    kRepeat,      // the close-combat winner: repeat or stop
-    kHoldMove,    // the owner of `sub`: its hold move (or stay)
-    kReactMove,   // the owner of `sub`: its reactive move toward `spot` (or stay)
+    kSelect = 0,   // the player to move: a unit, or end the turn
+    kAction,       // what the selected unit does
+    kDest,         // the destination of its Move
+    kTarget,       // the target of its Attack (fire, fire with the grenade, close combat)
+    kHold,         // the enemy unit, trigger and response of its Hold
+    kProneReact,   // the target's owner: go prone before the attack (officer's unit)
+    kReactive,     // the mover's opponent: which unit takes reactive fire, or none
+    kRemove,       // the owner of `subject`: which specialists are among the casualties
+    kRepeat,       // the close-combat winner: repeat or stop
+    kHoldMove,     // the owner of `sub`: its hold move (or stay)
+    kReactMove,    // the owner of `sub`: its reactive move toward `spot` (or stay)
+    kChooseFirst,  // the roll-off's winner (`player`): take the first turn or the second
     // Chance.
     kRally,       // the rally roll of `sub`
     kAttackRoll,  // the ranged attack roll: natural 6s and other 4+
     kSaveRoll,    // save rolls (`side` says whose in close combat)
     kCcRoll,      // a close-combat roll of the attacker (side 0) or the target (side 1)
+    kRollOff,     // the roll-off for the first turn (scenarios with `first rolloff`)
     kOver,
   };
   static constexpr int kNumPhases = kOver + 1;
@@ -142,7 +144,7 @@ class BrickactionGame {
     uint8_t a_sum = 0, a_six = 0, a_one = 0;  // close combat: the attacker's roll
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
-    uint8_t spare = 0;
+    uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
   static_assert(sizeof(State) == 90);
@@ -173,6 +175,8 @@ class BrickactionGame {
   static constexpr Action kLoseBase = 2700;  // + the specialist bits lost
   static constexpr Action kStop = 2800;
   static constexpr Action kRepeatCombat = 2801;
+  static constexpr Action kGoFirst = 2900;  // kChooseFirst
+  static constexpr Action kGoSecond = 2901;
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -215,6 +219,7 @@ class BrickactionGame {
   int width() const { return width_; }
   int height() const { return height_; }
   int turns() const { return turns_; }
+  bool roll_off() const { return roll_off_; }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -316,6 +321,8 @@ class BrickactionGame {
   int points_ = 150;
   int objective_x2_ = 0;  // the objective point in half cells
   int objective_y2_ = 0;
+  bool roll_off_ = false;  // the scenario asks for the roll-off (else player 0 goes first)
+  int first_ = 0;
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
 

@@ -22,10 +22,12 @@ constexpr const char* kWhat[] = {
     "the close-combat winner may repeat (repeat / stop)",
     "hold move (to X,Y / stay)",
     "reactive move toward the destroyed squad (to X,Y / stay)",
+    "the roll-off's winner: take the first turn or the second (first / second)",
     "rally roll",
     "attack roll",
     "save rolls",
     "close-combat roll",
+    "the roll-off for the first turn",
     "",
 };
 

@@ -179,6 +179,18 @@ class BrickactionScenarioBuilder {
       if (!value.ok()) return value.status();
       *number.out = *value;
     }
+    absl::StatusOr<const ScenarioStatement*> first = text_.Unique("first");
+    if (!first.ok()) return first.status();
+    if (*first != nullptr) {
+      const std::string& rest = (*first)->rest;
+      if (rest != "0" && rest != "1" && rest != "rolloff") {
+        return ScenarioError((*first)->line,
+                             "first: 0 or 1 (that player takes the first turn), or rolloff (the "
+                             "winner of a roll-off chooses)");
+      }
+      game_.roll_off_ = rest == "rolloff";
+      game_.first_ = rest == "1" ? 1 : 0;
+    }
     absl::StatusOr<const ScenarioStatement*> objective = text_.Unique("objective");
     if (!objective.ok()) return objective.status();
     game_.objective_x2_ = game_.width_ - 1;  // default: the centre of the table
@@ -302,7 +314,7 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
       ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords(
-          {"ruleset", "name", "turns", "deploy", "points", "objective", "squad"});
+          {"ruleset", "name", "turns", "deploy", "points", "objective", "first", "squad"});
       !s.ok()) {
     return s;
   }

@@ -15,8 +15,9 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
-    "select", "action",   "dest",      "target", "hold",       "pronereact", "reactive", "remove",
-    "repeat", "holdmove", "reactmove", "rally",  "attackroll", "saveroll",   "ccroll",   "over"};
+    "select",   "action",     "dest",     "target",   "hold",      "pronereact",
+    "reactive", "remove",     "repeat",   "holdmove", "reactmove", "choosefirst",
+    "rally",    "attackroll", "saveroll", "ccroll",   "rolloff",   "over"};
 constexpr std::array<const char*, 7> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done"};
 constexpr std::array<const char*, 3> kWeaponNames = {"fire", "grenade", "close"};
@@ -109,6 +110,13 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action == kStop) return "stop";
       if (action == kRepeatCombat) return "repeat";
       break;
+    case kChooseFirst:
+      if (action == kGoFirst) return "first";
+      if (action == kGoSecond) return "second";
+      break;
+    case kRollOff:
+      if (value == 0 || value == 1) return absl::StrCat("player ", value, " wins");
+      break;
     case kRally:
       if (value == 0) return "fail";
       if (value == 1) return "pass";
@@ -151,6 +159,16 @@ absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player p
     ChanceOutcomes(state, outcomes);
     for (const ChanceOutcome& o : outcomes) legal.push_back(o.outcome);
     const std::vector<std::string_view> words = SplitWords(text);
+    if (words[0] == "roll" && state.phase == kRollOff) {
+      // Player 0's die, then player 1's; a tie is rolled again.
+      int a = 0, b = 0;
+      if (words.size() != 3 || !ParseBoundedInt(words[1], 6, &a) ||
+          !ParseBoundedInt(words[2], 6, &b) || a < 1 || b < 1) {
+        return Error("the roll-off: 'roll A B', player 0's d6 then player 1's");
+      }
+      if (a == b) return Error("a tie: roll again");
+      return kOutcomeBase + (a > b ? 0 : 1);
+    }
     if (words[0] == "roll") {
       absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
           TrimBlanks(text).substr(std::string_view("roll").size()));
@@ -207,7 +225,7 @@ constexpr ByteField kByteFields[] = {
     {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 40},
     {"a_six", &S::a_six, FieldKind::kNumber, 5},   {"a_one", &S::a_one, FieldKind::kNumber, 5},
     {"b_sum", &S::b_sum, FieldKind::kNumber, 40},  {"b_six", &S::b_six, FieldKind::kNumber, 5},
-    {"b_one", &S::b_one, FieldKind::kNumber, 5},
+    {"b_one", &S::b_one, FieldKind::kNumber, 5},   {"first", &S::first, FieldKind::kNumber, 1},
 };
 
 }  // namespace
@@ -414,6 +432,10 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
 
 absl::Status BrickactionGame::ValidateState(const State& state) const {
   const int n = num_units();
+  if (!roll_off_ && state.first != first_) {
+    return Error(
+        absl::StrCat("first=", first_, ": the scenario gives player ", first_, " the first turn"));
+  }
   if (state.turn < 1 || state.turn > turns_) {
     return Error(absl::StrCat("turn must be 1..", turns_));
   }
@@ -487,6 +509,12 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode &&
            pools_[state.roll].kind == kSaveRollKind &&
            state.saves == pools_[state.roll].pool.dice();
+      break;
+    case kRollOff:
+    case kChooseFirst:
+      ok = roll_off_ && state.turn == 1 && state.left == kActionsPerTurn &&
+           state.stage == kStageNone && state.kills[0] + state.kills[1] == 0 && state.first == 0 &&
+           (state.phase == kChooseFirst || state.player == 0);
       break;
     case kCcRoll:
       ok = state.mode == kClose && alive(state.att) && alive(state.tgt) &&

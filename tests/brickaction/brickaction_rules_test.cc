@@ -76,6 +76,33 @@ TEST_F(BrickactionRulesTest, ThreeActionsATurnAtMostTwoPerSquad) {
   EXPECT_EQ(game_->Kind(state), NodeKind::kTerminal);
 }
 
+TEST_F(BrickactionRulesTest, RollOffWinnerChoosesWhoGoesFirst) {
+  const auto game = MakeGame({}, TestScenario() + "first rolloff\n");
+  State state = game->InitialState();
+  ASSERT_EQ(game->Kind(state), NodeKind::kChance);
+  EXPECT_EQ(Odds(*game, state)["player 1 wins"], Probability(1, 2));
+  EXPECT_FALSE(game->ParseAction(state, kChancePlayer, "roll 4 4").ok());  // a tie: again
+  Play(*game, state, {"roll 2 5"});
+  EXPECT_EQ(game->CurrentPlayer(state), 1);
+  EXPECT_THAT(Legal(*game, state), ElementsAre("first", "second"));
+  Play(*game, state, {"second"});
+  EXPECT_EQ(state.player, 0);
+  EXPECT_EQ(state.phase, G::kSelect);
+  // Player 1 went second: its turn ends each game turn, the last ends the game.
+  Play(*game, state, {"end"});
+  EXPECT_EQ(state.turn, 1);
+  Play(*game, state, {"end"});
+  EXPECT_EQ(state.turn, 2);
+  // Player 1 first: the game turn ends with player 0's turn.
+  state = game->InitialState();
+  Play(*game, state, {"player 1 wins", "first", "end"});
+  EXPECT_EQ(state.player, 0);
+  EXPECT_EQ(state.turn, 1);
+  Play(*game, state, {"end"});
+  EXPECT_EQ(state.player, 1);
+  EXPECT_EQ(state.turn, 2);
+}
+
 TEST_F(BrickactionRulesTest, RepeaterRangesLongShotsAndGrenade) {
   const auto big = MakeGame({}, std::string(BrickactionGame::DefaultScenarioText()));
   const State start = big->InitialState();

@@ -74,7 +74,7 @@ inline std::string Position(const std::string& units, int left = 3, int player =
          " left=" + std::to_string(left) +
          " phase=select stage=none active=- target=- weapon=fire cursor=0 sub=- mode=none att=- "
          "tgt=- roll=0 side=0 saves=0 subject=- cas_a=0 cas_t=0 lost_a=0 lost_t=0 a_sum=0 "
-         "a_six=0 a_one=0 b_sum=0 b_six=0 b_one=0 kills=0/0 from=- spot=- " +
+         "a_six=0 a_one=0 b_sum=0 b_six=0 b_one=0 first=0 kills=0/0 from=- spot=- " +
          units;
 }
 

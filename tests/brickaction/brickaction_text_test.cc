@@ -50,6 +50,7 @@ void RoundTripRandomGames(const G& game, int games) {
 TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame(), 40);
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
+  RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
 }
 
 TEST(BrickactionTextTest, RawFacesAreAcceptedWhereverAnOutcomeIs) {
