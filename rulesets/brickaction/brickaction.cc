@@ -255,7 +255,7 @@ void BrickactionGame::ReactiveActions(const State& state, ActionList& actions) c
 void BrickactionGame::RemoveActions(const State& state, ActionList& actions) const {
   const int u = state.subject;
   const int n = u == state.att ? state.cas_a : state.cas_t;
-  for (uint8_t lost = 0; lost < 4; ++lost) {
+  for (uint8_t lost = 0; lost < 8; ++lost) {
     if ((lost & ~state.specialists[u]) != 0) continue;
     const int specialists = std::popcount(static_cast<unsigned>(lost));
     if (specialists <= n && n - specialists <= state.regulars[u]) {
@@ -511,13 +511,17 @@ void BrickactionGame::StartClose(State& state) const {
   state.phase = kCcRoll;
 }
 
-int BrickactionGame::SaveModifier(const State& state, int att, int tgt, bool* tree) const {
+int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die_bonuses) const {
   const uint8_t cover = Between(state.cell[att], state.cell[tgt]);
   int modifier = (cover & kHardCover) ? 1 : 0;
   if (state.flags[tgt] & kProneBit) ++modifier;  // prone in the open or soft cover
   modifier = std::min(modifier, kMaxSaveBonus);
-  // A tree is hard cover for one mini: +1 to one save die, within the cap.
-  *tree = (cover & kTreeCover) && modifier < kMaxSaveBonus;
+  // A tree is hard cover for one mini, the medic +1 to one die: each +1 to a different save
+  // die, within the cap.
+  *die_bonuses = 0;
+  if (modifier < kMaxSaveBonus) {
+    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0);
+  }
   return modifier;
 }
 
@@ -743,24 +747,30 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kAttackRoll: {
       const int t = state.tgt;
-      const int sixes = DicePool::PairFirst(value), fours = DicePool::PairSecond(value);
+      int sixes = DicePool::PairFirst(value), fours = DicePool::PairSecond(value);
       const int minis = Minis(state, t);
-      bool tree = false;
-      const int modifier = SaveModifier(state, state.att, t, &tree);
+      int die_bonuses = 0;
+      const int modifier = SaveModifier(state, state.att, t, &die_bonuses);
       state.roll = 0;
+      // Once a game a squad with a medic rolls to save on a natural 6: it counts as a hit.
+      if (sixes > 0 && (state.specialists[t] & kMedic) && !(state.flags[t] & kMedicSixBit)) {
+        state.flags[t] |= kMedicSixBit;
+        --sixes;
+        ++fours;
+      }
       if (minis == 1 && sixes == 0 && fours > 0) {
         // Last in squad: one save, 4+ if hit once, 5+ twice, a natural 6 for 3+ hits.
         if (fours >= 3) {
           StartSaves(state, 1, 6, 0, 0, true);
         } else {
-          StartSaves(state, 1, kSaveTarget + fours - 1, modifier, tree ? 1 : 0, false);
+          StartSaves(state, 1, kSaveTarget + fours - 1, modifier, std::min(die_bonuses, 1), false);
         }
         return;
       }
       state.cas_t = static_cast<uint8_t>(std::min(sixes, minis));
       const int saves = std::min(fours, minis - state.cas_t);
       if (saves > 0) {
-        StartSaves(state, saves, kSaveTarget, modifier, tree ? 1 : 0, false);
+        StartSaves(state, saves, kSaveTarget, modifier, die_bonuses, false);
         return;
       }
       NextRemoval(state);

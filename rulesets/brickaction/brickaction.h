@@ -1,6 +1,6 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. This is the infantry core: squads of
-// regulars, a veteran and an officer with Repeaters and a grenade. The rulings, every
+// regulars, a veteran, an officer and a medic with Repeaters and a grenade. The rulings, every
 // decision where they are silent, the decomposition into small decisions, the notation and
 // what is not implemented yet (vehicles, other weapons and specialists) are documented in
 // docs/rulesets/brickaction.md.
@@ -101,10 +101,11 @@ class BrickactionGame {
   static constexpr uint8_t kHoldFiredBit = 0x10;  // its hold attack fired since its turn
   static constexpr uint8_t kBarredBit = 0x20;     // cannot attack this turn (hold fired)
   static constexpr uint8_t kToggledBit = 0x40;    // used the officer's free prone / rise
-  static constexpr uint8_t kFlagMask = 0x7F;
+  static constexpr uint8_t kMedicSixBit = 0x80;   // its medic's save on a natural 6 is used
   // Specialist bits.
   static constexpr uint8_t kVeteran = 0x01;
   static constexpr uint8_t kOfficer = 0x02;
+  static constexpr uint8_t kMedic = 0x04;  // counts as a veteran
   // A hold: the target unit + 1 in the low 4 bits (0: no hold), trigger and response bits.
   static constexpr uint8_t kHoldOnAttack = 0x10;  // else: on its move
   static constexpr uint8_t kHoldMoves = 0x20;     // else: fire
@@ -116,7 +117,7 @@ class BrickactionGame {
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
     uint8_t regulars[kMaxUnits] = {};
-    uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer, those alive
+    uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
     uint8_t acted[kMaxUnits] = {};  // actions this turn
     uint8_t hold[kMaxUnits] = {};
@@ -172,7 +173,7 @@ class BrickactionGame {
   static constexpr Action kGoProne = 2501;
   static constexpr Action kReactBase = 2600;  // + unit
   static constexpr Action kNoReaction = 2600 + kMaxUnits;
-  static constexpr Action kLoseBase = 2700;  // + the specialist bits lost
+  static constexpr Action kLoseBase = 2700;  // + the specialist bits lost (0..7)
   static constexpr Action kStop = 2800;
   static constexpr Action kRepeatCombat = 2801;
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
@@ -292,7 +293,8 @@ class BrickactionGame {
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
   bool SideWiped(const State& state) const;
-  int SaveModifier(const State& state, int att, int tgt, bool* tree) const;
+  // The save modifier on every die (capped), and how many dice get +1 (the tree, the medic).
+  int SaveModifier(const State& state, int att, int tgt, int* die_bonuses) const;
 
   absl::Status ValidateState(const State& state) const;
 
@@ -335,7 +337,7 @@ class BrickactionGame {
   std::array<std::array<int, 2>, 8> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
-  std::array<std::array<int, 3>, 8> close_pool_{};
+  std::array<std::array<int, 4>, 8> close_pool_{};
 };
 
 }  // namespace sandtable

@@ -102,7 +102,8 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     piece.cell = state.cell[u];
     piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
                                 (state.specialists[u] & kVeteran) ? ", veteran" : "",
-                                (state.specialists[u] & kOfficer) ? ", officer" : "", ")");
+                                (state.specialists[u] & kOfficer) ? ", officer" : "",
+                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");

@@ -75,9 +75,10 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
-  const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0);
+  const bool medic = unit.specialists & BrickactionGame::kMedic;
+  const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
-  int points = 10 * unit.regulars + (officer ? 35 : 0);
+  int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
   return points;
@@ -225,12 +226,15 @@ class BrickactionScenarioBuilder {
       if (!veteran.ok()) return veteran.status();
       absl::StatusOr<int> officer = reader.IntOr("officer", 0, 1, 0);
       if (!officer.ok()) return officer.status();
+      absl::StatusOr<int> medic = reader.IntOr("medic", 0, 1, 0);
+      if (!medic.ok()) return medic.status();
       unit.specialists = static_cast<uint8_t>((*veteran ? BrickactionGame::kVeteran : 0) |
-                                              (*officer ? BrickactionGame::kOfficer : 0));
-      if (unit.regulars + *veteran + *officer == 0) {
+                                              (*officer ? BrickactionGame::kOfficer : 0) |
+                                              (*medic ? BrickactionGame::kMedic : 0));
+      if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }
-      if (unit.regulars + *veteran > 5) {
+      if (unit.regulars + *veteran + *medic > 5) {
         return ScenarioError(line, "a squad has at most 5 minis (an officer may join them)");
       }
       absl::StatusOr<int> grenade = reader.IntOr("grenade", 0, 1, 1);
@@ -421,11 +425,11 @@ absl::Status BrickactionGame::Precompute() {
         AddPool(DicePool::CountSuccesses(dice, 6, SuccessRule::Natural(6)), kSaveRollKind);
     for (int target = 4; target <= 5; ++target) {
       for (int modifier = 0; modifier <= 2; ++modifier) {
-        for (int bonus = 0; bonus < 2; ++bonus) {
+        for (int bonus = 0; bonus < 3; ++bonus) {
           SuccessRule rule = SuccessRule::AtLeast(target);
           rule.modifier = modifier;
           DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
-          if (bonus) pool.BonusToBestDie(1);
+          if (bonus) pool.BonusToBestDice(1, bonus);
           save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] =
               AddPool(pool, kSaveRollKind);
         }
@@ -437,9 +441,9 @@ absl::Status BrickactionGame::Precompute() {
     rule.modifier = modifier;
     rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
   }
-  // Close combat: at most 4 dice a side, +1 with 3+ veterans.
+  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
   for (int dice = 1; dice <= 5; ++dice) {
-    for (int modifier = 0; modifier < 3; ++modifier) {
+    for (int modifier = 0; modifier < 4; ++modifier) {
       close_pool_[dice][modifier] =
           AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
     }

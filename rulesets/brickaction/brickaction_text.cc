@@ -26,7 +26,7 @@ constexpr std::array<const char*, 5> kModeNames = {"none", "fire", "reactfire", 
 constexpr std::array<const char*, 6> kActionNames = {"move", "attack", "prone",
                                                      "rise", "rally",  "hold"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
-constexpr std::string_view kFlagLetters = "psgafxt";
+constexpr std::string_view kFlagLetters = "psgafxtn";
 
 absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
@@ -100,10 +100,11 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       }
       break;
     case kRemove:
-      if (action >= kLoseBase && action < kLoseBase + 4) {
-        constexpr const char* kLose[] = {"lose regulars", "lose veteran", "lose officer",
-                                         "lose veteran officer"};
-        return kLose[action - kLoseBase];
+      if (action >= kLoseBase && action < kLoseBase + 8) {
+        const int lost = static_cast<int>(action - kLoseBase);
+        if (lost == 0) return "lose regulars";
+        return absl::StrCat("lose", (lost & kVeteran) ? " veteran" : "",
+                            (lost & kOfficer) ? " officer" : "", (lost & kMedic) ? " medic" : "");
       }
       break;
     case kRepeat:
@@ -282,7 +283,8 @@ std::string BrickactionGame::StateToString(const State& state) const {
     }
     absl::StrAppend(&text, "@", cell(state.cell[u]), "/", state.regulars[u],
                     (state.specialists[u] & kVeteran) ? "v" : "",
-                    (state.specialists[u] & kOfficer) ? "o" : "", "/", flags.empty() ? "-" : flags,
+                    (state.specialists[u] & kOfficer) ? "o" : "",
+                    (state.specialists[u] & kMedic) ? "m" : "", "/", flags.empty() ? "-" : flags,
                     "/", state.acted[u], "/", hold);
   }
   return text;
@@ -402,6 +404,10 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     }
     if (!minis.empty() && minis[0] == 'o') {
       state.specialists[u] |= kOfficer;
+      minis.remove_prefix(1);
+    }
+    if (!minis.empty() && minis[0] == 'm') {
+      state.specialists[u] |= kMedic;
       minis.remove_prefix(1);
     }
     if (!minis.empty()) return Error(bad);

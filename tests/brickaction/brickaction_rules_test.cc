@@ -223,6 +223,31 @@ TEST_F(BrickactionRulesTest, LastInSquad) {
   EXPECT_FALSE(game_->IsAlive(state, kc));
 }
 
+TEST_F(BrickactionRulesTest, Medic) {
+  // +1 to one save die: two saves both pass on two 4+ (1/4) or a 4+ and a 3 (1/6), both
+  // fail on faces 1-2 only (1/9).
+  const std::string units = "A:x B:x C:x D@5,9/2/-/0/- a:x b:x c@5,4/0vm/-/0/- d:x";
+  State state = At(units);
+  Play(*game_, state, {"D", "attack", "at c", "sixes 0 hits 2"});
+  EXPECT_EQ(Odds(*game_, state)["saves 2"], Probability(5, 12));
+  EXPECT_EQ(Odds(*game_, state)["saves 0"], Probability(1, 9));
+  // At a tree the tree's +1 and the medic's go to two different dice: both fail only on
+  // two 1s and 2s (1/9); both pass on two 3+ (4/9).
+  state = At("A:x B:x C:x D@9,11/2/-/0/- a:x b:x c@9,7/0vm/-/0/- d:x");
+  Play(*game_, state, {"D", "attack", "at c", "sixes 0 hits 2"});
+  EXPECT_EQ(Odds(*game_, state)["saves 2"], Probability(4, 9));
+  // Once a game, a natural 6 on a squad with a medic is a hit to save instead.
+  state = At(units);
+  Play(*game_, state, {"D", "attack", "at c", "sixes 1 hits 0"});
+  ASSERT_EQ(state.phase, G::kSaveRoll);
+  EXPECT_TRUE(state.flags[kc] & G::kMedicSixBit);
+  Play(*game_, state, {"saves 1", "end", "end", "D", "attack", "at c", "sixes 1 hits 0"});
+  EXPECT_EQ(state.phase, G::kRemove);  // the second 6 kills; c chooses who dies
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("lose veteran", "lose medic"));
+  Play(*game_, state, {"lose medic"});
+  EXPECT_EQ(state.specialists[kc], G::kVeteran);
+}
+
 TEST_F(BrickactionRulesTest, SuppressedSquadsCannotMoveAttackOrHoldAndRally) {
   State state = At("A@0,11/4vo/gs/0/- B@1,11/4v/gs/0/- C:x D:x a@11,0/4vo/g/0/- b:x c:x d:x", 3, 1);
   // Player 1 ends; player 0's suppressed squads roll to rally, A with its officer's +1.

@@ -24,7 +24,7 @@ using State = BrickactionGame::State;
 // grass (soft) at (6,6) and (7,6), a tree at (9,7); the objective at cell (6,6); deployment
 // anywhere. Squads, in this order: player 0 A (4 regulars, veteran, officer, grenade),
 // B (4 regulars, veteran, grenade), C (a lone veteran), D (2 regulars); player 1 a, b, c, d
-// the same. Every test places them with a position string.
+// the same, but c has a medic besides its veteran. Every test places them with a position string.
 inline std::string TestScenario() {
   return "ruleset brickaction\n"
          "name test\n"
@@ -56,7 +56,7 @@ inline std::string TestScenario() {
          "squad side=0 label=D regulars=2 veteran=0 grenade=0 at=3,11\n"
          "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=0,0\n"
          "squad side=1 label=b regulars=4 veteran=1 grenade=1 at=1,0\n"
-         "squad side=1 label=c regulars=0 veteran=1 grenade=0 at=2,0\n"
+         "squad side=1 label=c regulars=0 veteran=1 medic=1 grenade=0 at=2,0\n"
          "squad side=1 label=d regulars=2 veteran=0 grenade=0 at=3,0\n";
 }
 

@@ -88,6 +88,7 @@ TEST(BrickactionTextTest, ParseStateRejectsWhatTheRulesCannotReach) {
            std::string("A:x B@1,11/4vo/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),  // officer
            std::string("A:x B@1,11/4v/g/0/- C:x D@3,3/2/g/0/- a:x b:x c:x d@1,5/2/-/0/-"),
            std::string("A:x B@1,11/4v/g/0/Bmf C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),  // own side
+           std::string("A:x B@1,11/4vm/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),   // a medic
            std::string("A:x B@1,11/4v/g/3/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),    // 3 actions
            std::string("A:x B@1,11/4v/g/0/- C:x D:x a:x b:x c:x"),
        }) {

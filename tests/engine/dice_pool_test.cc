@@ -106,6 +106,21 @@ TEST(DicePoolTest, SumsAndResultTables) {
   EXPECT_EQ(*table.OutcomeOfFaces(std::vector{6, 5}), 2);
 }
 
+// Two bonuses to two different dice: 2d6 saving on 4+, each die may get +1 (the tree's and
+// the medic's). Both fail only on two faces of 1 or 2: 4/36. Both save on faces of 3+: 16/36.
+TEST(DicePoolTest, BonusToTheBestTwoDice) {
+  const DicePool pool =
+      DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(4)).BonusToBestDice(1, 2);
+  EXPECT_EQ(pool.Distribution(),
+            (Outcomes{{0, Probability(1, 9)}, {1, Probability(4, 9)}, {2, Probability(4, 9)}}));
+  EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{3, 3}), 2);
+  EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{2, 3}), 1);
+  // More bonuses than dice: every die gets one.
+  const DicePool one =
+      DicePool::CountSuccesses(1, 6, SuccessRule::AtLeast(4)).BonusToBestDice(1, 2);
+  EXPECT_EQ(one.Distribution(), (Outcomes{{0, Probability(1, 3)}, {1, Probability(2, 3)}}));
+}
+
 // brickaction's close combat: the total decides, and natural 6s and natural 1s both count.
 TEST(DicePoolTest, SumAndNaturals) {
   const DicePool pool = DicePool::SumAndNaturals(2, 6, 1);
