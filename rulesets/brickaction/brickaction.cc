@@ -493,7 +493,10 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
-    if (grenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    // Thrown only when still in its range (a hold move may have taken the target away).
+    if (grenade && Distance2(state.cell[att], state.cell[tgt]) <= kGrenadeRange * kGrenadeRange) {
+      state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    }
     // The veteran's +1 to one die; soft cover negates the attacker's +1s.
     bonus =
         state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);

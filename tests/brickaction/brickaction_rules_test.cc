@@ -335,6 +335,22 @@ TEST_F(BrickactionRulesTest, ReactiveFire) {
   EXPECT_EQ(state.phase, G::kReactive);
 }
 
+TEST_F(BrickactionRulesTest, OneReactiveAttackPerMoveAndReactionsTriggerNoReactions) {
+  // Two squads could fire: the reacting player picks one, and that is all for this move.
+  State state = At("A:x B:x C:x D@5,11/2/-/0/- a:x b:x c@8,2/0vm/-/0/- d@5,2/2/-/0/-");
+  Play(*game_, state, {"D", "move", "to 5,8"});
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("fire c", "fire d", "none"));
+  Play(*game_, state, {"fire d", "sixes 0 hits 0"});
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.left, 2);
+  // b's hold move crosses open ground in D's sight: D takes no reactive fire at it.
+  state = At("A:x B:x C:x D@8,11/2/-/0/- a:x b@5,2/4v/ga/0/Dmm c:x d:x");
+  Play(*game_, state, {"D", "move", "to 8,10", "to 5,5"});
+  EXPECT_EQ(state.cell[kb], Cell(5, 5));
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.player, 0);
+}
+
 TEST_F(BrickactionRulesTest, HoldFireOnMoveAndItsLimits) {
   State state = At("A:x B:x C:x D@8,8/2/-/0/- a:x b@8,2/4v/g/0/Dmf c:x d:x");
   Play(*game_, state, {"D", "move", "to 8,6"});
