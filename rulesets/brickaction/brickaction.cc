@@ -183,9 +183,11 @@ double BrickactionGame::Returns(const State& state, Player player) const {
 
 bool BrickactionGame::UnitCanAct(const State& state, int u) const {
   if (!IsAlive(state, u) || units_[u].side != state.player) return false;
-  ActionList actions;
-  UnitActions(state, u, actions);
-  return !actions.empty();
+  // Going prone or rising is always possible when the squad may spend an action or has the
+  // officer's free one, and nothing else is possible otherwise (UnitActions).
+  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool free_toggle = (state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit);
+  return can_spend || free_toggle;
 }
 
 void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions) const {
