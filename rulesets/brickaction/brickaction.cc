@@ -846,8 +846,16 @@ void BrickactionGame::Apply(State& state, Action action) const {
   }
 }
 
-std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(const State& before,
-                                                                         const State& after) const {
+std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
+    const State& before, const State& settled) const {
+  // Casualties waiting for their owner's choice of who dies count as removed: the choice
+  // changes no count (minis lost, squads destroyed or suppressed).
+  State after = settled;
+  while (after.phase == kRemove) {
+    ActionList options;
+    RemoveActions(after, options);
+    Apply(after, options[0]);
+  }
   std::vector<std::pair<std::string, int>> out;
   for (int side = 0; side < 2; ++side) {
     out.emplace_back(absl::StrCat("minis_lost_p", side),

@@ -71,6 +71,16 @@ TEST(BrickactionOddsTest, HardCover) {
   EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "25/324");
 }
 
+TEST(BrickactionOddsTest, PendingRemovalsCount) {
+  // b has a veteran: when it survives, its owner chooses who dies (a decision), but the odds
+  // count those casualties. The lone veteran C against b (5 minis, open, 5 cells): its die
+  // kills with 1/6 + 1/2 * 1/2 = 5/12 as before, whoever b's owner then removes.
+  const auto odds = OddsOf("A:x B:x C@8,10/0v/-/0/- D:x a:x b@8,5/4v/g/0/- c@11,0/0v/-/0/- d:x",
+                           {"C", "attack"}, "at b");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/12");
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {
