@@ -618,7 +618,7 @@ void BrickactionGame::FinishResolution(State& state) const {
   state.roll = 0;
   if (SideWiped(state)) {
     state.spot = kNoCell;
-    state.phase = kOver;
+    EndAction(state);  // clears the action and ends the game
     return;
   }
   if (destroyer >= 0 && !(state.flags[destroyer] & kSuppressedBit)) {

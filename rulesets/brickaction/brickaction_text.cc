@@ -475,6 +475,28 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   }
   if (state.roll >= pools_.size()) return Error("roll names no dice pool");
   if (state.cursor > n) return Error("cursor past the last squad");
+  // Between actions (and at the end) nothing of an action or a resolution is left.
+  const bool no_resolution =
+      state.mode == kNoMode && state.att == kNone && state.tgt == kNone && state.subject == kNone &&
+      state.side == 0 && state.saves == 0 && state.cas_a == 0 && state.cas_t == 0 &&
+      state.lost_a == 0 && state.lost_t == 0 && state.a_sum == 0 && state.a_six == 0 &&
+      state.a_one == 0 && state.b_sum == 0 && state.b_six == 0 && state.b_one == 0;
+  const bool no_action = state.stage == kStageNone && state.active == kNone &&
+                         state.target == kNone && state.weapon == kRepeaters && state.cursor == 0 &&
+                         state.sub == kNone && state.from == kNoCell && state.spot == kNoCell &&
+                         state.roll == 0;
+  if ((state.phase == kSelect || state.phase == kOver) && !(no_resolution && no_action)) {
+    return Error(absl::StrCat("phase ", kPhaseNames[state.phase],
+                              " comes between actions: the action's and the resolution's fields "
+                              "are at their defaults"));
+  }
+  if ((state.phase == kAction || state.phase == kDest || state.phase == kTarget ||
+       state.phase == kHold) &&
+      !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
+        state.from == kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
+    return Error(
+        absl::StrCat("phase ", kPhaseNames[state.phase], " comes before anything is resolved"));
+  }
   const Player actor_side = state.player;
   auto own = [&](uint8_t u) { return u != kNone && units_[u].side == actor_side; };
   bool ok = true;

@@ -15,13 +15,16 @@ namespace {
 using ::testing::HasSubstr;
 using G = BrickactionGame;
 
-// Plays random games on `game`, checking that every state and every action or outcome
-// prints to a text that parses back to it.
-void RoundTripRandomGames(const G& game, int games) {
+// Plays random games on `game` from `start` (default: the initial state), checking that
+// every state and every action or outcome prints to a text that parses back to it; with
+// `until_select`, each game stops when the next squad is to be chosen.
+void RoundTripRandomGames(const G& game, int games, const State* start = nullptr,
+                          bool until_select = false) {
   for (int g = 0; g < games; ++g) {
     Rng rng(static_cast<uint64_t>(g));
-    State state = game.InitialState();
-    while (game.Kind(state) != NodeKind::kTerminal) {
+    State state = start != nullptr ? *start : game.InitialState();
+    for (int step = 0; game.Kind(state) != NodeKind::kTerminal; ++step) {
+      if (until_select && step > 0 && state.phase == G::kSelect) break;
       const std::string text = game.StateToString(state);
       auto parsed = game.ParseState(text);
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
@@ -51,6 +54,21 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame(), 40);
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
+}
+
+// Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,
+// removals, repeats, reactive moves) gets its own random round trips.
+TEST(BrickactionTextTest, RoundTripsThroughCloseCombat) {
+  const auto game = MakeGame();
+  State start = ParseOrDie(
+      *game, Position("A@3,4/4vo/g/0/- B@3,3/4v/g/0/- C:x D:x a:x b@3,2/4v/g/0/- c@2,2/0vm/-/0/- "
+                      "d@4,2/2/-/0/-"));
+  Play(*game, start, {"B", "attack", "close b"});
+  RoundTripRandomGames(*game, 300, &start, true);
+  start = ParseOrDie(*game, Position("A@3,4/4vo/g/0/- B@3,3/4v/g/0/- C:x D:x a:x b@3,2/4v/g/0/- "
+                                     "c@2,2/0vm/-/0/- d@4,2/2/-/0/-"));
+  Play(*game, start, {"A", "attack", "at b"});
+  RoundTripRandomGames(*game, 300, &start, true);
 }
 
 TEST(BrickactionTextTest, RawFacesAreAcceptedWhereverAnOutcomeIs) {
