@@ -39,10 +39,12 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
   view.grid = GridKind::kSquare;
   view.width = width_;
   view.height = height_;
+  // Trees get a role of their own so the picture tells them from low walls; windows are hard
+  // cover and look it.
   view.terrain_kinds = {
       {"open", '.', ColourRole::kGround},          {"hard cover", '#', ColourRole::kCover},
       {"total cover", 'X', ColourRole::kBlocking}, {"soft cover", '"', ColourRole::kHighlight},
-      {"tree", 'T', ColourRole::kCover},           {"floor", '_', ColourRole::kGround},
+      {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
       {"window", 'W', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
   // The objective, drawn on the cell at (or just above and left of) its point.
