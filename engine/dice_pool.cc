@@ -74,14 +74,22 @@ DicePool DicePool::Sum(int dice, int faces, int modifier) {
   return pool;
 }
 
-DicePool& DicePool::BonusToBestDie(int bonus) {
-  CHECK(remove_best_ == 0 && !reroll_.has_value());
+DicePool DicePool::SumAndNaturals(int dice, int faces, int modifier) {
+  CHECK(dice < kPairStride && modifier >= 0);
+  DicePool pool = Sum(dice, faces, modifier);
+  pool.naturals_ = true;
+  return pool;
+}
+
+DicePool& DicePool::BonusToBestDice(int bonus, int count) {
+  CHECK(remove_best_ == 0 && !reroll_.has_value() && !naturals_ && count >= 1 && dice_ < 64);
   bonus_ = bonus;
+  bonus_count_ = count;
   return *this;
 }
 
 DicePool& DicePool::RemoveBest(int count) {
-  CHECK(count >= 0 && count <= dice_ && bonus_ == 0 && !second_.has_value());
+  CHECK(count >= 0 && count <= dice_ && bonus_ == 0 && !second_.has_value() && !naturals_);
   remove_best_ = count;
   return *this;
 }
@@ -95,7 +103,7 @@ DicePool& DicePool::RerollSuccesses(SuccessRule rule) {
 DicePool& DicePool::LookUp(std::vector<std::pair<int, int>> from_and_outcome) {
   CHECK(!from_and_outcome.empty() &&
         std::is_sorted(from_and_outcome.begin(), from_and_outcome.end()));
-  CHECK(!second_.has_value());
+  CHECK(!second_.has_value() && !naturals_);
   const int smallest =
       success_.has_value() ? 0 : dice_ - remove_best_ + modifier_ + (dice_ > 0 ? bonus_ : 0);
   CHECK(from_and_outcome.front().first <= smallest);
@@ -119,8 +127,12 @@ std::string DicePool::Describe() const {
   } else if (modifier_ != 0) {
     absl::StrAppend(&text, modifier_ > 0 ? " +" : " ", modifier_);
   }
+  if (naturals_) absl::StrAppend(&text, ", counting natural ", faces_, "s and 1s");
   if (bonus_ != 0) {
-    absl::StrAppend(&text, ", ", bonus_ > 0 ? "+" : "", bonus_, " to the best die");
+    absl::StrAppend(&text, ", ", bonus_ > 0 ? "+" : "", bonus_,
+                    bonus_count_ == 1
+                        ? std::string(" to the best die")
+                        : absl::StrCat(" to each of the best ", bonus_count_, " dice"));
   }
   if (remove_best_ == 1) absl::StrAppend(&text, ", the defender removes the best die");
   if (remove_best_ > 1) {
@@ -138,12 +150,12 @@ int DicePool::DieValue(int face) const {
   return success_->Succeeds(face, faces_) ? 1 : 0;
 }
 
-int DicePool::CombineFaces(const std::vector<int>& faces, int bonus_die) const {
+int DicePool::CombineFaces(const std::vector<int>& faces, uint64_t bonus_dice) const {
   int first = 0;
   int second = 0;
   int sum = modifier_;
   for (size_t i = 0; i < faces.size(); ++i) {
-    const int bonus = static_cast<int>(i) == bonus_die ? bonus_ : 0;
+    const int bonus = ((bonus_dice >> i) & 1) ? bonus_ : 0;
     sum += faces[i] + bonus;
     if (!success_.has_value()) continue;
     if (success_->Succeeds(faces[i], faces_, bonus)) {
@@ -160,14 +172,31 @@ int DicePool::Combine(std::vector<int> values) const {
   if (second_.has_value() || bonus_ != 0) {
     // The values are faces. The roller's best die for the bonus: the largest result (a
     // pair's value orders by the first count, then the second).
-    int best = CombineFaces(values, -1);
+    int best = CombineFaces(values, 0);
     if (bonus_ != 0 && !values.empty()) {
+      // Every choice of min(count, dice) distinct dice.
+      const int n = static_cast<int>(values.size());
+      const int k = std::min(bonus_count_, n);
       best = INT_MIN;
-      for (size_t i = 0; i < values.size(); ++i) {
-        best = std::max(best, CombineFaces(values, static_cast<int>(i)));
+      const uint64_t end = uint64_t{1} << n;  // n < 64
+      for (uint64_t mask = (uint64_t{1} << k) - 1; mask < end;) {
+        best = std::max(best, CombineFaces(values, mask));
+        // The next mask with k bits (Gosper's hack).
+        const uint64_t low = mask & -mask;
+        const uint64_t ripple = mask + low;
+        mask = ripple == 0 ? end : (((ripple ^ mask) >> 2) / low) | ripple;
       }
     }
     return best;
+  }
+  if (naturals_) {
+    int sum = modifier_, highs = 0, ones = 0;
+    for (int face : values) {
+      sum += face;
+      highs += face == faces_ ? 1 : 0;
+      ones += face == 1 ? 1 : 0;
+    }
+    return TripleValue(sum, highs, ones);
   }
   std::sort(values.begin(), values.end(), std::greater<int>());
   int result = success_.has_value() ? 0 : modifier_;

@@ -64,6 +64,16 @@ class DicePool {
   static DicePool CountPair(int dice, int faces, SuccessRule first, SuccessRule second);
   // `dice` dice of `faces` faces, summed, plus `modifier`.
   static DicePool Sum(int dice, int faces, int modifier = 0);
+  // A sum that also counts the natural highest faces and the natural 1s ("the higher total
+  // wins; every natural 6 is a casualty, every natural 1 forces a save"). The value is
+  // TripleValue(sum + modifier, highs, ones); `modifier` >= 0 so the sum is never negative.
+  static DicePool SumAndNaturals(int dice, int faces, int modifier = 0);
+  static int TripleValue(int sum, int highs, int ones) {
+    return (sum * kPairStride + highs) * kPairStride + ones;
+  }
+  static int TripleSum(int value) { return value / (kPairStride * kPairStride); }
+  static int TripleHighs(int value) { return value / kPairStride % kPairStride; }
+  static int TripleOnes(int value) { return value % kPairStride; }
 
   // A pair's value and its two counts (each count below kPairStride).
   static constexpr int kPairStride = 64;
@@ -74,7 +84,10 @@ class DicePool {
   // After the roll the roller adds `bonus` to one die, the one that gives the best result
   // (the most successes; for a pair the larger first count, then the larger second), so it
   // is not a decision. Not with RemoveBest or RerollSuccesses.
-  DicePool& BonusToBestDie(int bonus);
+  DicePool& BonusToBestDie(int bonus) { return BonusToBestDice(bonus, 1); }
+  // The same for `count` bonuses, each to a different die (all dice when there are fewer):
+  // "+1 to one save die for the medic, +1 to another for the tree".
+  DicePool& BonusToBestDice(int bonus, int count);
 
   // After the roll the defender removes the `count` best dice (successes first; for sums
   // the highest faces). Always optimal for the defender, so it is not a decision.
@@ -108,8 +121,9 @@ class DicePool {
   // What one die contributes: 1 / 0 for a success count, the face for a sum, for a pair or
   // with a bonus the face (Combine classifies).
   int DieValue(int face) const;
-  // A pair's or a bonus pool's result from the faces, the bonus on `bonus_die` (or none: -1).
-  int CombineFaces(const std::vector<int>& faces, int bonus_die) const;
+  // A pair's or a bonus pool's result from the faces, the bonus on the dice of `bonus_dice`
+  // (bit i: die i).
+  int CombineFaces(const std::vector<int>& faces, uint64_t bonus_dice) const;
   // The first roll's result from its dice' values (any order; sorted here).
   int Combine(std::vector<int> values) const;
   // The distribution of Combine over `dice` dice, keyed by the combined result.
@@ -120,7 +134,9 @@ class DicePool {
   int faces_;
   std::optional<SuccessRule> success_;  // empty: a sum
   std::optional<SuccessRule> second_;   // a pair's second rule
-  int bonus_ = 0;                       // to one die, the roller's best choice
+  bool naturals_ = false;               // a sum that also counts natural highs and 1s
+  int bonus_ = 0;                       // to `bonus_count_` dice, the roller's best choice
+  int bonus_count_ = 0;
   int modifier_ = 0;
   int remove_best_ = 0;
   std::optional<SuccessRule> reroll_;

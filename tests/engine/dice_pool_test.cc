@@ -106,6 +106,45 @@ TEST(DicePoolTest, SumsAndResultTables) {
   EXPECT_EQ(*table.OutcomeOfFaces(std::vector{6, 5}), 2);
 }
 
+// Two bonuses to two different dice: 2d6 saving on 4+, each die may get +1 (the tree's and
+// the medic's). Both fail only on two faces of 1 or 2: 4/36. Both save on faces of 3+: 16/36.
+TEST(DicePoolTest, BonusToTheBestTwoDice) {
+  const DicePool pool =
+      DicePool::CountSuccesses(2, 6, SuccessRule::AtLeast(4)).BonusToBestDice(1, 2);
+  EXPECT_EQ(pool.Distribution(),
+            (Outcomes{{0, Probability(1, 9)}, {1, Probability(4, 9)}, {2, Probability(4, 9)}}));
+  EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{3, 3}), 2);
+  EXPECT_EQ(*pool.OutcomeOfFaces(std::vector{2, 3}), 1);
+  // More bonuses than dice: every die gets one.
+  const DicePool one =
+      DicePool::CountSuccesses(1, 6, SuccessRule::AtLeast(4)).BonusToBestDice(1, 2);
+  EXPECT_EQ(one.Distribution(), (Outcomes{{0, Probability(1, 3)}, {1, Probability(2, 3)}}));
+}
+
+// brickaction's close combat: the total decides, and natural 6s and natural 1s both count.
+TEST(DicePoolTest, SumAndNaturals) {
+  const DicePool pool = DicePool::SumAndNaturals(2, 6, 1);
+  const Outcomes outcomes = pool.Distribution();
+  // The 11 multisets holding a 1 or a 6 give distinct (sum, 6s, 1s); the 10 multisets of
+  // faces 2..5 give only their sums 4..10, 7 values: 18 outcomes.
+  ASSERT_EQ(outcomes.size(), 18u);
+  std::map<int, Probability> by_value;
+  for (const PoolOutcome& o : outcomes) by_value[o.value] = o.probability;
+  // (1,1): total 2 + 1 = 3, two 1s: 1/36.
+  EXPECT_EQ(by_value[DicePool::TripleValue(3, 0, 2)], Probability(1, 36));
+  // (1,6) and (6,1): total 8, one 6 and one 1: 2/36.
+  EXPECT_EQ(by_value[DicePool::TripleValue(8, 1, 1)], Probability(1, 18));
+  // (2,5), (5,2), (3,4), (4,3): total 8, no natural: 4/36.
+  EXPECT_EQ(by_value[DicePool::TripleValue(8, 0, 0)], Probability(1, 9));
+  // (6,6): total 13, two 6s: 1/36.
+  EXPECT_EQ(by_value[DicePool::TripleValue(13, 2, 0)], Probability(1, 36));
+  const int value = *pool.OutcomeOfFaces(std::vector{6, 1});
+  EXPECT_EQ(DicePool::TripleSum(value), 8);
+  EXPECT_EQ(DicePool::TripleHighs(value), 1);
+  EXPECT_EQ(DicePool::TripleOnes(value), 1);
+  EXPECT_FALSE(pool.OutcomeOfFaces(std::vector{6}).ok());
+}
+
 // brickaction's attack roll: natural 6s are casualties, other dice of 4+ force a save.
 DicePool AttackRoll(int dice) {
   return DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));

@@ -152,7 +152,8 @@ TEST(CliTest, Rulesets) {
   const Outcome names = RunCommand(&RunRulesets, {"rulesets", "--names"});
   EXPECT_EQ(names.code, kExitOk);
   EXPECT_EQ(names.out,
-            "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\nquick\ntemplate\n");
+            "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\nquick\nbrickaction\n"
+            "template\n");
 }
 
 TEST(CliTest, PerftKuhnPoker) {

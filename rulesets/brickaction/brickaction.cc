@@ -1,0 +1,880 @@
+// brickaction's rules: legal decisions per phase, chance nodes, and the transitions of a turn
+// (actions, holds, reactive fire, attacks, saves, casualties, suppression, rallying, close
+// combat, reactive moves, the result).
+#include "rulesets/brickaction/brickaction.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "engine/check.h"
+#include "engine/rng.h"
+
+namespace sandtable {
+namespace {
+
+constexpr int kSaveTarget = 4;
+constexpr int kMaxSaveBonus = 2;
+
+}  // namespace
+
+// ---------------------------------------------------------------------------- queries
+
+int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
+  const int minis = Minis(state, u);
+  // All minis carry Repeaters: 3+ add a die, 5+ two (not cumulative).
+  int dice = std::min(minis, 3) + (minis >= 5 ? 2 : minis >= 3 ? 1 : 0);
+  const int d2 = Distance2(state.cell[u], to);
+  if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
+  if (d2 > kRepeaterFull * kRepeaterFull) --dice;
+  // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
+  for (int over = kRepeaterMax; d2 > over * over && dice > 0; ++over) --dice;
+  return std::max(dice, 0);
+}
+
+bool BrickactionGame::CanSee(const State& state, int a, int b) const {
+  const int ca = state.cell[a], cb = state.cell[b];
+  if ((Between(ca, cb) & kSight) == 0) return false;
+  // Prone behind hard cover is total cover, both ways.
+  if ((state.flags[b] & kProneBit) && (Between(ca, cb) & kHardCover)) return false;
+  if ((state.flags[a] & kProneBit) && (Between(cb, ca) & kHardCover)) return false;
+  return true;
+}
+
+bool BrickactionGame::CanRepeaterFire(const State& state, int u, int t, int max_distance2) const {
+  if (!IsAlive(state, u) || !IsAlive(state, t)) return false;
+  if (Distance2(state.cell[u], state.cell[t]) > max_distance2) return false;
+  return CanSee(state, u, t) && AttackDice(state, u, state.cell[t], false) > 0;
+}
+
+bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
+  return CanRepeaterFire(state, u, t, 1 << 20);
+}
+
+bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
+  if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
+  const int to = state.cell[mover];
+  if (Distance2(state.cell[r], to) > kRepeaterMax * kRepeaterMax) return false;
+  if (!CanSee(state, r, mover)) return false;
+  // More than 1 cell in the open, more than 2 when it ended behind cover.
+  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
+  const int moved2 = Distance2(state.from, to);
+  return covered ? moved2 > 4 : moved2 > 1;
+}
+
+bool BrickactionGame::CanHoldFire(const State& state, int h, int t) const {
+  if (state.flags[h] & kSuppressedBit) return false;
+  return CanRepeaterFire(state, h, t, kHoldAttackRange * kHoldAttackRange);
+}
+
+CellMask BrickactionGame::Reachable(const State& state, int u) const {
+  CellMask enemies, friends;
+  const int side = units_[u].side;
+  for (int v = 0; v < num_units(); ++v) {
+    if (v == u || !IsAlive(state, v)) continue;
+    (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
+  }
+  const ReachTable& table = (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
+  return table.Reachable(state.cell[u], enemies, friends);
+}
+
+int BrickactionGame::MinisOnObjective(const State& state, int side) const {
+  int minis = 0;
+  for (int u = 0; u < num_units(); ++u) {
+    if (units_[u].side != side || !IsAlive(state, u)) continue;
+    const int dx = 2 * CellX(state.cell[u]) - objective_x2_;
+    const int dy = 2 * CellY(state.cell[u]) - objective_y2_;
+    if (dx * dx + dy * dy <= 16) minis += Minis(state, u);  // within 2 cells
+  }
+  return minis;
+}
+
+bool BrickactionGame::SideWiped(const State& state) const {
+  bool alive[2] = {false, false};
+  for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
+  return !alive[0] || !alive[1];
+}
+
+int BrickactionGame::Winner(const State& state) const {
+  bool alive[2] = {false, false};
+  for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
+  if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
+  const int held0 = MinisOnObjective(state, 0), held1 = MinisOnObjective(state, 1);
+  if (held0 != held1) return held0 > held1 ? 0 : 1;
+  if (state.kills[0] != state.kills[1]) return state.kills[0] > state.kills[1] ? 0 : 1;
+  return -1;
+}
+
+// ---------------------------------------------------------------------------- contract
+
+BrickactionGame::State BrickactionGame::InitialState() const {
+  State state;
+  for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
+  for (int u = 0; u < num_units(); ++u) {
+    state.cell[u] = units_[u].start;
+    state.regulars[u] = static_cast<uint8_t>(units_[u].regulars);
+    state.specialists[u] = units_[u].specialists;
+    state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
+  }
+  if (roll_off_) {
+    state.phase = kRollOff;  // the first turn waits for the roll-off
+    return state;
+  }
+  state.player = state.first = static_cast<uint8_t>(first_);
+  StartTurn(state);
+  return state;
+}
+
+Player BrickactionGame::CurrentPlayer(const State& state) const {
+  switch (state.phase) {
+    case kSelect:
+    case kAction:
+    case kDest:
+    case kTarget:
+    case kHold:
+      return state.player;
+    case kProneReact:
+    case kReactive:
+      return 1 - state.player;
+    case kRemove:
+      return units_[state.subject].side;
+    case kRepeat:
+      return units_[state.a_sum > state.b_sum ? state.att : state.tgt].side;
+    case kHoldMove:
+    case kReactMove:
+      return units_[state.sub].side;
+    case kChooseFirst:
+      return state.player;
+    case kOver:
+      return kNoPlayer;
+    default:
+      return kChancePlayer;
+  }
+}
+
+int BrickactionGame::MaxGameLength() const {
+  // Per action: select, action, destination or target, a hold response per unit (a
+  // decision or an attack of up to 4 steps, removal included), a prone reaction, the attack
+  // or reactive fire (roll, saves, removal, reactive move), and close combat of at most one
+  // round per mini that dies (2 rolls, 2 saves, 2 removals, a repeat). Per turn: a rally
+  // roll and a free toggle (2 steps) per unit, three actions and the end.
+  const int minis = 2 * kMaxUnits * 6;
+  const int per_action = 3 + 5 * kMaxUnits + 1 + 5 + 7 * minis;
+  return turns_ * 2 * (3 * kMaxUnits + kActionsPerTurn * per_action + 1);
+}
+
+uint64_t BrickactionGame::InformationSetKey(const State& state, Player) const {
+  // Perfect information: the whole state, as zero-padded words.
+  uint64_t words[(sizeof(State) + 7) / 8] = {};
+  std::memcpy(words, &state, sizeof(State));
+  uint64_t hash = 0x627269636b616374ULL;  // "brickact"
+  for (uint64_t w : words) hash = HashCombine(hash, w);
+  return hash;
+}
+
+double BrickactionGame::Returns(const State& state, Player player) const {
+  const int winner = Winner(state);
+  if (winner < 0) return 0.0;
+  return winner == player ? 1.0 : -1.0;
+}
+
+// ---------------------------------------------------------------------------- decisions
+
+bool BrickactionGame::UnitCanAct(const State& state, int u) const {
+  if (!IsAlive(state, u) || units_[u].side != state.player) return false;
+  // Going prone or rising is always possible when the squad may spend an action or has the
+  // officer's free one, and nothing else is possible otherwise (UnitActions).
+  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool free_toggle = (state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit);
+  return can_spend || free_toggle;
+}
+
+void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions) const {
+  actions.clear();
+  const uint8_t f = state.flags[u];
+  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
+  const bool suppressed = f & kSuppressedBit;
+  if (can_spend && !suppressed && Reachable(state, u).Count() > 1) {
+    actions.push_back(kActionBase + kMove);
+  }
+  if (can_spend && !suppressed && !(f & kBarredBit)) {
+    ActionList targets;
+    TargetActions(state, u, targets);
+    if (!targets.empty()) actions.push_back(kActionBase + kAttack);
+  }
+  if (can_spend || free_toggle) {
+    actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
+  }
+  if (can_spend && suppressed) actions.push_back(kActionBase + kRallyAction);
+  if (can_spend && !suppressed) actions.push_back(kActionBase + kHoldAction);
+}
+
+void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
+  Reachable(state, u).ForEach([&](int c) {
+    if (c != state.cell[u]) actions.push_back(static_cast<Action>(c));
+  });
+}
+
+void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
+  for (int t = 0; t < num_units(); ++t) {
+    if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
+    const Action base = kTargetBase + static_cast<Action>(t * 4);
+    if (CanFireAt(state, u, t)) {
+      actions.push_back(base + kRepeaters);
+      if ((state.flags[u] & kGrenadeBit) &&
+          Distance2(state.cell[u], state.cell[t]) <= kGrenadeRange * kGrenadeRange) {
+        actions.push_back(base + kWithGrenade);
+      }
+    }
+    if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
+  }
+}
+
+void BrickactionGame::HoldActions(const State& state, int u, ActionList& actions) const {
+  // A unit that attacked this turn may not place a hold attack.
+  const bool may_fire = !(state.flags[u] & kAttackedBit);
+  for (int t = 0; t < num_units(); ++t) {
+    if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
+    const Action base = kHoldBase + static_cast<Action>(t * 4);
+    for (Action trigger : {0u, 2u}) {
+      if (may_fire) actions.push_back(base + trigger);
+      actions.push_back(base + trigger + 1);
+    }
+  }
+}
+
+void BrickactionGame::ReactiveActions(const State& state, ActionList& actions) const {
+  for (int r = 0; r < num_units(); ++r) {
+    if (units_[r].side != state.player && CanReactiveFire(state, r, state.active)) {
+      actions.push_back(kReactBase + static_cast<Action>(r));
+    }
+  }
+  actions.push_back(kNoReaction);
+}
+
+void BrickactionGame::RemoveActions(const State& state, ActionList& actions) const {
+  const int u = state.subject;
+  const int n = u == state.att ? state.cas_a : state.cas_t;
+  for (uint8_t lost = 0; lost < 8; ++lost) {
+    if ((lost & ~state.specialists[u]) != 0) continue;
+    const int specialists = std::popcount(static_cast<unsigned>(lost));
+    if (specialists <= n && n - specialists <= state.regulars[u]) {
+      actions.push_back(kLoseBase + lost);
+    }
+  }
+}
+
+void BrickactionGame::ReactMoveActions(const State& state, ActionList& actions) const {
+  const int u = state.sub;
+  const int here = Distance2(state.cell[u], state.spot);
+  Reachable(state, u).ForEach([&](int c) {
+    if (Distance2(c, state.spot) < here) actions.push_back(static_cast<Action>(c));
+  });
+  actions.push_back(kStay);
+}
+
+void BrickactionGame::LegalActions(const State& state, Player player, ActionList& actions) const {
+  actions.clear();
+  if (Kind(state) != NodeKind::kDecision || player != CurrentPlayer(state)) return;
+  switch (state.phase) {
+    case kSelect:
+      for (int u = 0; u < num_units(); ++u) {
+        if (UnitCanAct(state, u)) actions.push_back(kSelectBase + static_cast<Action>(u));
+      }
+      actions.push_back(kEndTurn);
+      break;
+    case kAction:
+      UnitActions(state, state.active, actions);
+      break;
+    case kDest:
+      Destinations(state, state.active, actions);
+      break;
+    case kTarget:
+      TargetActions(state, state.active, actions);
+      break;
+    case kHold:
+      HoldActions(state, state.active, actions);
+      break;
+    case kProneReact:
+      actions.push_back(kStand);
+      actions.push_back(kGoProne);
+      break;
+    case kReactive:
+      ReactiveActions(state, actions);
+      break;
+    case kRemove:
+      RemoveActions(state, actions);
+      break;
+    case kRepeat:
+      actions.push_back(kStop);
+      actions.push_back(kRepeatCombat);
+      break;
+    case kHoldMove:
+      Destinations(state, state.sub, actions);
+      actions.push_back(kStay);
+      break;
+    case kReactMove:
+      ReactMoveActions(state, actions);
+      break;
+    case kChooseFirst:
+      actions.push_back(kGoFirst);
+      actions.push_back(kGoSecond);
+      break;
+    default:
+      break;
+  }
+}
+
+void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
+  outcomes.clear();
+  if (state.phase == kRollOff) {  // each player wins it with 1/2 (ties are rolled again)
+    outcomes.push_back({kOutcomeBase, Probability(1, 2)});
+    outcomes.push_back({kOutcomeBase + 1, Probability(1, 2)});
+    return;
+  }
+  for (const ChanceOutcome& o : pools_[state.roll].outcomes) outcomes.push_back(o);
+}
+
+// ---------------------------------------------------------------------------- transitions
+
+void BrickactionGame::StartTurn(State& state) const {
+  state.left = kActionsPerTurn;
+  for (int u = 0; u < num_units(); ++u) {
+    state.acted[u] = 0;
+    if (units_[u].side != state.player) continue;
+    // Its holds end with the opponent's turn; its hold attack bars attacks this turn.
+    state.hold[u] = 0;
+    uint8_t& f = state.flags[u];
+    const bool fired = f & kHoldFiredBit;
+    f &= static_cast<uint8_t>(~(kAttackedBit | kHoldFiredBit | kBarredBit | kToggledBit));
+    if (fired) f |= kBarredBit;
+  }
+  state.stage = kStageRally;
+  state.cursor = 0;
+  Continue(state);
+}
+
+void BrickactionGame::EndTurn(State& state) const {
+  // A turn of the game is the first player's turn, then the other's.
+  const bool second = state.player != state.first;
+  if (second && state.turn >= turns_) {
+    state.phase = kOver;
+    return;
+  }
+  if (second) ++state.turn;
+  state.player = 1 - state.player;
+  StartTurn(state);
+}
+
+void BrickactionGame::EndAction(State& state) const {
+  state.stage = kStageNone;
+  state.active = kNone;
+  state.target = kNone;
+  state.weapon = kRepeaters;
+  state.cursor = 0;
+  state.from = kNoCell;
+  if (SideWiped(state)) {
+    state.phase = kOver;
+    return;
+  }
+  if (state.left == 0) {
+    EndTurn(state);
+    return;
+  }
+  state.phase = kSelect;
+}
+
+// Runs the current action's stage until a node needs a decision or a roll.
+void BrickactionGame::Continue(State& state) const {
+  const int n = num_units();
+  while (true) {
+    switch (state.stage) {
+      case kStageRally:
+        // Every suppressed unit of the player rolls to rally, without spending an action.
+        while (state.cursor < n &&
+               !(units_[state.cursor].side == state.player && IsAlive(state, state.cursor) &&
+                 (state.flags[state.cursor] & kSuppressedBit))) {
+          ++state.cursor;
+        }
+        if (state.cursor < n) {
+          const int u = state.cursor++;
+          state.sub = static_cast<uint8_t>(u);
+          state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+          state.phase = kRally;
+          return;
+        }
+        state.stage = kStageNone;
+        state.cursor = 0;
+        state.phase = kSelect;
+        return;
+      case kStageMoveHolds:
+      case kStageAttackHolds: {
+        const uint8_t trigger = state.stage == kStageAttackHolds ? kHoldOnAttack : 0;
+        int h = state.cursor;
+        while (h < n && !(state.hold[h] != 0 && (state.hold[h] & 0x0F) == state.active + 1 &&
+                          (state.hold[h] & kHoldOnAttack) == trigger && IsAlive(state, h))) {
+          ++h;
+        }
+        if (h < n && IsAlive(state, state.active)) {
+          state.cursor = static_cast<uint8_t>(h + 1);
+          const bool moves = state.hold[h] & kHoldMoves;
+          state.hold[h] = 0;  // used up
+          if (moves) {
+            state.sub = static_cast<uint8_t>(h);
+            state.phase = kHoldMove;
+            return;
+          }
+          if (CanHoldFire(state, h, state.active)) {
+            state.flags[h] |= kHoldFiredBit;
+            StartFire(state, h, state.active, kHoldFire);
+            return;
+          }
+          continue;  // out of reach: the hold is spent without effect
+        }
+        state.cursor = 0;
+        state.stage = state.stage == kStageAttackHolds ? kStageAttack : kStageReactive;
+        continue;
+      }
+      case kStageAttack: {
+        const int a = state.active, t = state.target;
+        const bool close = state.weapon == kCloseCombat;
+        const bool possible = IsAlive(state, a) && IsAlive(state, t) &&
+                              !(state.flags[a] & kSuppressedBit) &&
+                              (close ? Adjacent(state, a, t) : CanFireAt(state, a, t));
+        if (!possible) {  // the holds took it away: the action is spent
+          EndAction(state);
+          return;
+        }
+        if (state.phase != kProneReact && !close && !(state.flags[t] & kProneBit) &&
+            (state.specialists[t] & kOfficer)) {
+          state.phase = kProneReact;
+          return;
+        }
+        state.stage = kStageDone;
+        if (close) {
+          state.att = static_cast<uint8_t>(a);
+          state.tgt = static_cast<uint8_t>(t);
+          state.mode = kClose;
+          state.lost_a = state.lost_t = 0;
+          StartClose(state);
+        } else {
+          StartFire(state, a, t, kFire);
+        }
+        return;
+      }
+      case kStageReactive: {
+        state.stage = kStageDone;
+        if (IsAlive(state, state.active)) {
+          for (int r = 0; r < n; ++r) {
+            if (units_[r].side != state.player && CanReactiveFire(state, r, state.active)) {
+              state.phase = kReactive;
+              return;
+            }
+          }
+        }
+        EndAction(state);
+        return;
+      }
+      case kStageDone:
+      default:
+        EndAction(state);
+        return;
+    }
+  }
+}
+
+void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const {
+  state.att = static_cast<uint8_t>(att);
+  state.tgt = static_cast<uint8_t>(tgt);
+  state.mode = mode;
+  state.lost_a = state.lost_t = 0;
+  int dice = 1;
+  bool bonus = false;
+  if (mode != kReactFire) {  // reactive fire: one die, no modifiers
+    const bool grenade = mode == kFire && state.weapon == kWithGrenade;
+    dice = AttackDice(state, att, state.cell[tgt], grenade);
+    // Thrown only when still in its range (a hold move may have taken the target away).
+    if (grenade && Distance2(state.cell[att], state.cell[tgt]) <= kGrenadeRange * kGrenadeRange) {
+      state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    }
+    // The veteran's +1 to one die; soft cover negates the attacker's +1s.
+    bonus =
+        state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+  }
+  state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
+  state.phase = kAttackRoll;
+}
+
+void BrickactionGame::StartClose(State& state) const {
+  state.side = 0;
+  const int a = state.att;
+  const int vets = std::popcount(static_cast<unsigned>(state.specialists[a]));
+  const int dice = std::min(Minis(state, a), 4) + (vets >= 3 ? 1 : 0);
+  state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+  state.phase = kCcRoll;
+}
+
+int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die_bonuses) const {
+  const uint8_t cover = Between(state.cell[att], state.cell[tgt]);
+  int modifier = (cover & kHardCover) ? 1 : 0;
+  if (state.flags[tgt] & kProneBit) ++modifier;  // prone in the open or soft cover
+  modifier = std::min(modifier, kMaxSaveBonus);
+  // A tree is hard cover for one mini, the medic +1 to one die: each +1 to a different save
+  // die, within the cap.
+  *die_bonuses = 0;
+  if (modifier < kMaxSaveBonus) {
+    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0);
+  }
+  return modifier;
+}
+
+void BrickactionGame::StartSaves(State& state, int dice, int target, int modifier, int die_bonus,
+                                 bool natural) const {
+  state.saves = static_cast<uint8_t>(dice);
+  state.roll = static_cast<uint8_t>(SavePool(dice, target, modifier, die_bonus, natural));
+  state.phase = kSaveRoll;
+}
+
+void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) const {
+  const int minis = Minis(state, u);
+  count = std::min(count, minis);
+  if (count == 0) return;
+  (u == state.att ? state.lost_a : state.lost_t) += static_cast<uint8_t>(count);
+  state.kills[1 - units_[u].side] += static_cast<uint8_t>(count);
+  if (count == minis) {
+    state.spot = state.cell[u];
+    state.cell[u] = kNoCell;
+    state.regulars[u] = 0;
+    state.specialists[u] = 0;
+    state.flags[u] = 0;
+    state.acted[u] = 0;
+    state.hold[u] = 0;
+    for (int v = 0; v < num_units(); ++v) {
+      if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;  // its watchers stand down
+    }
+    return;
+  }
+  state.specialists[u] &= static_cast<uint8_t>(~lost);
+  state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
+}
+
+// Removes the pending casualties of the target, then of the attacker; the owner chooses
+// which specialists die only when there is a choice.
+void BrickactionGame::NextRemoval(State& state) const {
+  for (int who = 0; who < 2; ++who) {
+    const int u = who == 0 ? state.tgt : state.att;
+    uint8_t& pending = who == 0 ? state.cas_t : state.cas_a;
+    if (pending == 0) continue;
+    if (!IsAlive(state, u) || pending >= Minis(state, u) || state.specialists[u] == 0) {
+      RemoveMinis(state, u, pending, 0);
+      pending = 0;
+      continue;
+    }
+    state.subject = static_cast<uint8_t>(u);
+    ActionList options;
+    RemoveActions(state, options);
+    if (options.size() == 1) {
+      RemoveMinis(state, u, pending, static_cast<uint8_t>(options[0] - kLoseBase));
+      pending = 0;
+      state.subject = kNone;
+      continue;
+    }
+    state.phase = kRemove;
+    return;
+  }
+  state.subject = kNone;
+  AfterRemovals(state);
+}
+
+void BrickactionGame::AfterRemovals(State& state) const {
+  if (state.mode == kClose && IsAlive(state, state.att) && IsAlive(state, state.tgt) &&
+      state.a_sum != state.b_sum) {
+    state.phase = kRepeat;
+    return;
+  }
+  FinishResolution(state);
+}
+
+void BrickactionGame::FinishResolution(State& state) const {
+  const int a = state.att, t = state.tgt;
+  // Two or more minis lost in one action: suppressed, and its hold is negated.
+  for (int who = 0; who < 2; ++who) {
+    const int u = who == 0 ? a : t;
+    if ((who == 0 ? state.lost_a : state.lost_t) >= 2 && IsAlive(state, u)) {
+      state.flags[u] |= kSuppressedBit;
+      state.hold[u] = 0;
+    }
+  }
+  int destroyer = -1;
+  if (!IsAlive(state, t) && IsAlive(state, a)) destroyer = a;
+  if (!IsAlive(state, a) && IsAlive(state, t)) destroyer = t;
+  state.mode = kNoMode;
+  state.att = state.tgt = kNone;
+  state.side = state.saves = 0;
+  state.cas_a = state.cas_t = state.lost_a = state.lost_t = 0;
+  state.a_sum = state.a_six = state.a_one = state.b_sum = state.b_six = state.b_one = 0;
+  state.roll = 0;
+  if (SideWiped(state)) {
+    state.spot = kNoCell;
+    EndAction(state);  // clears the action and ends the game
+    return;
+  }
+  if (destroyer >= 0 && !(state.flags[destroyer] & kSuppressedBit)) {
+    state.sub = static_cast<uint8_t>(destroyer);
+    ActionList moves;
+    ReactMoveActions(state, moves);
+    if (moves.size() > 1) {
+      state.phase = kReactMove;
+      return;
+    }
+    state.sub = kNone;
+  }
+  state.spot = kNoCell;
+  Continue(state);
+}
+
+void BrickactionGame::Apply(State& state, Action action) const {
+  const int value = static_cast<int>(action) - static_cast<int>(kOutcomeBase);
+  switch (state.phase) {
+    case kSelect:
+      if (action == kEndTurn) {
+        EndTurn(state);
+        return;
+      }
+      state.active = static_cast<uint8_t>(action - kSelectBase);
+      state.phase = kAction;
+      return;
+    case kAction: {
+      const int u = state.active;
+      const int kind = static_cast<int>(action - kActionBase);
+      if (kind == kProne || kind == kRise) {
+        state.flags[u] ^= kProneBit;
+        if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
+          state.flags[u] |= kToggledBit;  // the officer's free go / rise
+        } else {
+          --state.left;
+          ++state.acted[u];
+        }
+        EndAction(state);
+        return;
+      }
+      --state.left;
+      ++state.acted[u];
+      if (kind == kMove) {
+        state.phase = kDest;
+      } else if (kind == kAttack) {
+        state.flags[u] |= kAttackedBit;
+        state.phase = kTarget;
+      } else if (kind == kHoldAction) {
+        state.phase = kHold;
+      } else {  // rally: one more attempt
+        state.sub = static_cast<uint8_t>(u);
+        state.stage = kStageDone;
+        state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+        state.phase = kRally;
+      }
+      return;
+    }
+    case kDest:
+      state.from = state.cell[state.active];
+      state.cell[state.active] = static_cast<uint16_t>(action);
+      state.stage = kStageMoveHolds;
+      state.cursor = 0;
+      Continue(state);
+      return;
+    case kTarget: {
+      const int code = static_cast<int>(action - kTargetBase);
+      state.target = static_cast<uint8_t>(code / 4);
+      state.weapon = static_cast<uint8_t>(code % 4);
+      state.stage = kStageAttackHolds;
+      state.cursor = 0;
+      Continue(state);
+      return;
+    }
+    case kHold: {
+      const int code = static_cast<int>(action - kHoldBase);
+      state.hold[state.active] = static_cast<uint8_t>(
+          (code / 4 + 1) | ((code & 2) ? kHoldOnAttack : 0) | ((code & 1) ? kHoldMoves : 0));
+      EndAction(state);
+      return;
+    }
+    case kProneReact:
+      if (action == kGoProne) state.flags[state.target] |= kProneBit;
+      Continue(state);  // stage kStageAttack: the attack, unless now in total cover
+      return;
+    case kReactive:
+      if (action == kNoReaction) {
+        EndAction(state);
+        return;
+      }
+      StartFire(state, static_cast<int>(action - kReactBase), state.active, kReactFire);
+      return;
+    case kRemove: {
+      const int u = state.subject;
+      uint8_t& pending = u == state.att ? state.cas_a : state.cas_t;
+      RemoveMinis(state, u, pending, static_cast<uint8_t>(action - kLoseBase));
+      pending = 0;
+      state.subject = kNone;
+      NextRemoval(state);
+      return;
+    }
+    case kRepeat:
+      if (action == kStop) {
+        FinishResolution(state);
+        return;
+      }
+      state.a_sum = state.a_six = state.a_one = state.b_sum = state.b_six = state.b_one = 0;
+      StartClose(state);
+      return;
+    case kHoldMove:
+    case kReactMove:
+      if (action != kStay) state.cell[state.sub] = static_cast<uint16_t>(action);
+      state.sub = kNone;
+      state.spot = kNoCell;
+      Continue(state);
+      return;
+    case kRollOff:
+      state.player = static_cast<uint8_t>(value);  // the winner chooses
+      state.phase = kChooseFirst;
+      return;
+    case kChooseFirst:
+      if (action == kGoSecond) state.player = static_cast<uint8_t>(1 - state.player);
+      state.first = state.player;
+      StartTurn(state);
+      return;
+    case kRally:
+      if (value == 1) state.flags[state.sub] &= static_cast<uint8_t>(~kSuppressedBit);
+      state.sub = kNone;
+      state.roll = 0;
+      Continue(state);
+      return;
+    case kAttackRoll: {
+      const int t = state.tgt;
+      int sixes = DicePool::PairFirst(value), fours = DicePool::PairSecond(value);
+      const int minis = Minis(state, t);
+      int die_bonuses = 0;
+      const int modifier = SaveModifier(state, state.att, t, &die_bonuses);
+      state.roll = 0;
+      // Once a game a squad with a medic rolls to save on a natural 6: it counts as a hit.
+      if (sixes > 0 && (state.specialists[t] & kMedic) && !(state.flags[t] & kMedicSixBit)) {
+        state.flags[t] |= kMedicSixBit;
+        --sixes;
+        ++fours;
+      }
+      if (minis == 1 && sixes == 0 && fours > 0) {
+        // Last in squad: one save, 4+ if hit once, 5+ twice, a natural 6 for 3+ hits.
+        if (fours >= 3) {
+          StartSaves(state, 1, 6, 0, 0, true);
+        } else {
+          StartSaves(state, 1, kSaveTarget + fours - 1, modifier, std::min(die_bonuses, 1), false);
+        }
+        return;
+      }
+      state.cas_t = static_cast<uint8_t>(std::min(sixes, minis));
+      const int saves = std::min(fours, minis - state.cas_t);
+      if (saves > 0) {
+        StartSaves(state, saves, kSaveTarget, modifier, die_bonuses, false);
+        return;
+      }
+      NextRemoval(state);
+      return;
+    }
+    case kSaveRoll: {
+      const int failed = state.saves - value;
+      state.saves = 0;
+      state.roll = 0;
+      if (state.mode == kClose && state.side == 0) {
+        state.cas_a = static_cast<uint8_t>(state.cas_a + failed);
+        if (state.b_one > 0) {
+          state.side = 1;
+          StartSaves(state, std::min<int>(state.b_one, Minis(state, state.tgt)), kSaveTarget, 0, 0,
+                     false);
+          return;
+        }
+      } else {
+        state.cas_t = static_cast<uint8_t>(state.cas_t + failed);
+      }
+      if (state.mode == kClose) {
+        // The higher total kills one enemy mini; natural 6s are casualties for both sides.
+        state.cas_t =
+            static_cast<uint8_t>(state.cas_t + (state.a_sum > state.b_sum ? 1 : 0) + state.a_six);
+        state.cas_a =
+            static_cast<uint8_t>(state.cas_a + (state.b_sum > state.a_sum ? 1 : 0) + state.b_six);
+        state.side = 0;
+      }
+      NextRemoval(state);
+      return;
+    }
+    case kCcRoll: {
+      const uint8_t sum = static_cast<uint8_t>(DicePool::TripleSum(value));
+      const uint8_t six = static_cast<uint8_t>(DicePool::TripleHighs(value));
+      const uint8_t one = static_cast<uint8_t>(DicePool::TripleOnes(value));
+      if (state.side == 0) {
+        state.a_sum = sum, state.a_six = six, state.a_one = one;
+        state.side = 1;
+        const int t = state.tgt;
+        const int vets = std::popcount(static_cast<unsigned>(state.specialists[t]));
+        const int dice = std::min(Minis(state, t), 4) + (vets >= 3 ? 1 : 0);
+        state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+        return;
+      }
+      state.b_sum = sum, state.b_six = six, state.b_one = one;
+      state.roll = 0;
+      // Natural 1s force saves on the roller's own side (4+, no modifiers).
+      if (state.a_one > 0) {
+        state.side = 0;
+        StartSaves(state, std::min<int>(state.a_one, Minis(state, state.att)), kSaveTarget, 0, 0,
+                   false);
+        return;
+      }
+      if (state.b_one > 0) {
+        state.side = 1;
+        StartSaves(state, std::min<int>(state.b_one, Minis(state, state.tgt)), kSaveTarget, 0, 0,
+                   false);
+        return;
+      }
+      state.cas_t = static_cast<uint8_t>((state.a_sum > state.b_sum ? 1 : 0) + state.a_six);
+      state.cas_a = static_cast<uint8_t>((state.b_sum > state.a_sum ? 1 : 0) + state.b_six);
+      state.side = 0;
+      NextRemoval(state);
+      return;
+    }
+    default:
+      CHECK(false);
+  }
+}
+
+std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
+    const State& before, const State& settled) const {
+  // Casualties waiting for their owner's choice of who dies count as removed: the choice
+  // changes no count (minis lost, squads destroyed or suppressed).
+  State after = settled;
+  while (after.phase == kRemove) {
+    ActionList options;
+    RemoveActions(after, options);
+    Apply(after, options[0]);
+  }
+  std::vector<std::pair<std::string, int>> out;
+  for (int side = 0; side < 2; ++side) {
+    out.emplace_back(absl::StrCat("minis_lost_p", side),
+                     after.kills[1 - side] - before.kills[1 - side]);
+  }
+  for (int side = 0; side < 2; ++side) {
+    int destroyed = 0, suppressed = 0;
+    for (int u = 0; u < num_units(); ++u) {
+      if (units_[u].side != side) continue;
+      destroyed += IsAlive(before, u) && !IsAlive(after, u) ? 1 : 0;
+      suppressed += IsAlive(after, u) && !(before.flags[u] & kSuppressedBit) &&
+                            (after.flags[u] & kSuppressedBit)
+                        ? 1
+                        : 0;
+    }
+    out.emplace_back(absl::StrCat("units_destroyed_p", side), destroyed);
+    out.emplace_back(absl::StrCat("units_suppressed_p", side), suppressed);
+  }
+  return out;
+}
+
+}  // namespace sandtable

@@ -1,0 +1,148 @@
+// brickaction's board description: terrain, squads, the objective, the turn and the action
+// being resolved. Perfect information: every viewer sees the same board.
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "engine/board.h"
+#include "rulesets/brickaction/brickaction.h"
+
+namespace sandtable {
+namespace {
+
+constexpr const char* kWhat[] = {
+    "choose a squad (or end the turn)",
+    "move / attack / prone / rise / rally / hold",
+    "choose the destination (to X,Y)",
+    "choose the target (at L / at L grenade / close L)",
+    "choose the hold (if L moves|attacks fire|move)",
+    "the target may go prone first (prone / stand)",
+    "reactive fire at the mover (fire L / none)",
+    "choose which minis die (lose ...)",
+    "the close-combat winner may repeat (repeat / stop)",
+    "hold move (to X,Y / stay)",
+    "reactive move toward the destroyed squad (to X,Y / stay)",
+    "the roll-off's winner: take the first turn or the second (first / second)",
+    "rally roll",
+    "attack roll",
+    "save rolls",
+    "close-combat roll",
+    "the roll-off for the first turn",
+    "",
+};
+
+}  // namespace
+
+BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) const {
+  const int n = num_units();
+  BoardView view;
+  view.grid = GridKind::kSquare;
+  view.width = width_;
+  view.height = height_;
+  // Trees get a role of their own so the picture tells them from low walls; windows are hard
+  // cover and look it.
+  view.terrain_kinds = {
+      {"open", '.', ColourRole::kGround},          {"hard cover", '#', ColourRole::kCover},
+      {"total cover", 'X', ColourRole::kBlocking}, {"soft cover", '"', ColourRole::kHighlight},
+      {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
+      {"window", 'W', ColourRole::kCover}};
+  view.terrain.assign(terrain_.begin(), terrain_.end());
+  // The objective, drawn on the cell at (or just above and left of) its point.
+  view.markers.push_back(
+      {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+
+  if (state.phase == kOver) {
+    const int winner = Winner(state);
+    view.AddLine().Add(absl::StrCat(
+        "Game over: minis on the objective ", MinisOnObjective(state, 0), "-",
+        MinisOnObjective(state, 1), ", killed ", state.kills[0], "-", state.kills[1], ", ",
+        winner < 0 ? std::string("draw") : absl::StrCat("player ", winner, " wins")));
+  } else {
+    view.AddLine().Add(absl::StrCat(
+        "Turn ", state.turn, " of ", turns_, " | player ", state.player, "'s turn, ", state.left,
+        " action(s) left | killed ", state.kills[0], "-", state.kills[1], " | ",
+        Kind(state) == NodeKind::kChance ? std::string("dice")
+                                         : absl::StrCat("player ", CurrentPlayer(state)),
+        ": ", kWhat[state.phase]));
+  }
+  if (state.active < n) {
+    std::string line = std::string(1, units_[state.active].label);
+    if (state.from != kNoCell) {
+      absl::StrAppend(&line, " moved from ", CoordinateText(CellX(state.from), CellY(state.from)));
+    }
+    if (state.target < n) {
+      constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with "};
+      absl::StrAppend(&line, " ", kHow[state.weapon % 3],
+                      std::string(1, units_[state.target].label));
+    }
+    view.AddLine("Action", units_[state.active].side).Add(std::move(line));
+  }
+  if (state.att < n && state.tgt < n) {
+    constexpr const char* kModes[] = {"", "attack", "reactive fire", "hold attack", "close combat"};
+    std::string line =
+        absl::StrCat(kModes[state.mode % 5], ": ", std::string(1, units_[state.att].label), " at ",
+                     std::string(1, units_[state.tgt].label));
+    if (state.mode == kClose && state.side == 1) {
+      absl::StrAppend(&line, ", attacker's total ", state.a_sum);
+    }
+    if (state.cas_t || state.cas_a) {
+      absl::StrAppend(&line, ", casualties pending ", state.cas_a, "/", state.cas_t);
+    }
+    if (state.saves) absl::StrAppend(&line, ", ", state.saves, " save(s) to roll");
+    view.AddLine("Combat", units_[state.att].side).Add(std::move(line));
+  }
+  for (int u = 0; u < n; ++u) {
+    BoardPiece piece;
+    piece.side = units_[u].side;
+    piece.label = std::string(1, units_[u].label);
+    piece.kind = "squad";
+    if (!IsAlive(state, u)) {
+      piece.status = "destroyed";
+      view.pieces.push_back(std::move(piece));
+      continue;
+    }
+    piece.cell = state.cell[u];
+    piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
+                                (state.specialists[u] & kVeteran) ? ", veteran" : "",
+                                (state.specialists[u] & kOfficer) ? ", officer" : "",
+                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    const uint8_t f = state.flags[u];
+    if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
+    if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
+    if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
+    if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
+    if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
+    if (state.hold[u]) {
+      absl::StrAppend(&piece.status, ", holds: if ",
+                      std::string(1, units_[(state.hold[u] & 0x0F) - 1].label),
+                      (state.hold[u] & kHoldOnAttack) ? " attacks " : " moves ",
+                      (state.hold[u] & kHoldMoves) ? "move" : "fire");
+    }
+    view.pieces.push_back(std::move(piece));
+  }
+  return view;
+}
+
+int BrickactionGame::ActionCell(const State& state, Player /*player*/, Action action) const {
+  auto cell_of = [&](int u) {
+    return u < num_units() && IsAlive(state, u) ? static_cast<int>(state.cell[u]) : kOffGrid;
+  };
+  switch (state.phase) {
+    case kDest:
+    case kHoldMove:
+    case kReactMove:
+      return action < static_cast<Action>(num_cells_) ? static_cast<int>(action) : kOffGrid;
+    case kSelect:
+      return action < kEndTurn ? cell_of(static_cast<int>(action - kSelectBase)) : kOffGrid;
+    case kTarget:
+      return cell_of(static_cast<int>(action - kTargetBase) / 4);
+    case kHold:
+      return cell_of(static_cast<int>(action - kHoldBase) / 4);
+    case kReactive:
+      return action < kNoReaction ? cell_of(static_cast<int>(action - kReactBase)) : kOffGrid;
+    default:
+      return kOffGrid;
+  }
+}
+
+}  // namespace sandtable

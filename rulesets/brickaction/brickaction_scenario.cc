@@ -1,0 +1,456 @@
+// brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
+// deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
+// window. Also the built-in default scenario and what Create precomputes from it.
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "engine/scenario_text.h"
+#include "engine/square_grid.h"
+#include "rulesets/brickaction/brickaction.h"
+
+namespace sandtable {
+namespace {
+
+constexpr std::string_view kDefaultScenario =
+    R"(# brickaction default scenario: the recommended 30" x 30" table as 24 x 24 cells of 4 studs,
+# with 180-degree rotational symmetry. A central building (walls 5+ blocks high with two
+# windows on each side) holds the objective; four low walls, four trees and two patches of
+# tall grass. Player 0 (upper-case letters) deploys in the bottom 4 rows, player 1 (lower
+# case) in the top 4.
+ruleset brickaction
+name default
+turns 6
+deploy 4
+points 150
+objective 11.5,11.5
+
+legend . open
+legend # hard
+legend X total
+legend " soft
+legend T tree
+legend _ floor
+legend W window
+map
+........................
+........................
+........................
+........................
+........T...............
+................T.......
+........................
+.................####...
+.....#..................
+.....#...XXWWXX.........
+.....#...X____X...."""..
+.."""....W____W...."""..
+.."""....W____W...."""..
+.."""....X____X...#.....
+.........XXWWXX...#.....
+..................#.....
+...####.................
+........................
+.......T................
+...............T........
+........................
+........................
+........................
+........................
+end
+
+# Each side: two squads of 4 regulars and a veteran with Repeaters and a grenade, the
+# Officer with the first.
+squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 at=9,21
+squad side=0 label=B regulars=4 veteran=1 grenade=1 at=14,21
+squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=14,2
+squad side=1 label=b regulars=4 veteran=1 grenade=1 at=9,2
+)";
+
+constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
+                                         "tree", "floor", "window"};
+
+// The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
+// an officer 35, a grenade 5 (the first per 5 minis free); Repeaters are free.
+int SquadPoints(const BrickactionGame::Unit& unit) {
+  const bool veteran = unit.specialists & BrickactionGame::kVeteran;
+  const bool officer = unit.specialists & BrickactionGame::kOfficer;
+  const bool medic = unit.specialists & BrickactionGame::kMedic;
+  const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
+  const int free = minis / 5;
+  int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
+  if (veteran) points += free >= 1 ? 10 : 15;
+  if (unit.grenade && free < 1) points += 5;
+  return points;
+}
+
+// "x,y" or "x.5,y.5": a point in half cells.
+bool ParseHalfCells(std::string_view text, int* x2, int* y2) {
+  const size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return false;
+  auto half = [](std::string_view part, int* out) {
+    bool plus_half = false;
+    if (part.size() > 2 && part.substr(part.size() - 2) == ".5") {
+      plus_half = true;
+      part.remove_suffix(2);
+    }
+    if (part.empty() || part.size() > 4) return false;
+    int value = 0;
+    for (char c : part) {
+      if (c < '0' || c > '9') return false;
+      value = value * 10 + (c - '0');
+    }
+    *out = 2 * value + (plus_half ? 1 : 0);
+    return true;
+  };
+  return half(text.substr(0, comma), x2) && half(text.substr(comma + 1), y2);
+}
+
+}  // namespace
+
+// Builds a BrickactionGame from a parsed scenario (a friend of the game).
+class BrickactionScenarioBuilder {
+ public:
+  BrickactionScenarioBuilder(BrickactionGame& game, const ScenarioText& text)
+      : game_(game), text_(text) {}
+
+  absl::Status Build() {
+    if (absl::Status s = ReadMap(); !s.ok()) return s;
+    if (absl::Status s = ReadNumbers(); !s.ok()) return s;
+    return ReadSquads();
+  }
+
+ private:
+  absl::Status ReadMap() {
+    if (!text_.map().has_value()) {
+      return ScenarioError(0, "no map block (a line 'map', the rows, a line 'end')");
+    }
+    const ScenarioMap& map = *text_.map();
+    if (absl::Status s = map.ExpectKind(MapKind::kSquare); !s.ok()) return s;
+    if (absl::Status s = CheckGridSize(map.width, map.height, "map"); !s.ok()) return s;
+    game_.width_ = map.width;
+    game_.height_ = map.height;
+    game_.num_cells_ = map.width * map.height;
+    game_.terrain_.assign(game_.num_cells_, BrickactionGame::kOpen);
+    for (int y = 0; y < map.height; ++y) {
+      for (int x = 0; x < map.width; ++x) {
+        const std::vector<std::string>& words = *text_.Legend(map.rows[y][x]);
+        if (words.size() > 1) {
+          return ScenarioError(map.row_lines[y],
+                               absl::StrCat("map character '", std::string(1, map.rows[y][x]),
+                                            "' has more than one terrain word"));
+        }
+        int kind = 0;
+        if (!words.empty()) {
+          kind = -1;
+          for (int k = 0; k < BrickactionGame::kNumTerrains; ++k) {
+            if (words[0] == kTerrainWords[k]) kind = k;
+          }
+          if (kind < 0) {
+            return ScenarioError(
+                map.row_lines[y],
+                absl::StrCat("map character '", std::string(1, map.rows[y][x]),
+                             "' has unknown terrain '", words[0],
+                             "' (known: open, hard, total, soft, tree, floor, window)"));
+          }
+        }
+        game_.terrain_[game_.CellIndex(x, y)] = static_cast<uint8_t>(kind);
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // turns, deploy, points, objective.
+  absl::Status ReadNumbers() {
+    struct Number {
+      const char* keyword;
+      int min, max;
+      int* out;
+    };
+    game_.deploy_depth_ = std::min(4, game_.height_);
+    const Number numbers[] = {{"turns", 1, 20, &game_.turns_},
+                              {"deploy", 1, game_.height_, &game_.deploy_depth_},
+                              {"points", 1, 10000, &game_.points_}};
+    for (const Number& number : numbers) {
+      absl::StatusOr<const ScenarioStatement*> statement = text_.Unique(number.keyword);
+      if (!statement.ok()) return statement.status();
+      if (*statement == nullptr) continue;
+      absl::StatusOr<int> value = ParseScenarioInt((*statement)->rest, number.min, number.max,
+                                                   (*statement)->line, number.keyword);
+      if (!value.ok()) return value.status();
+      *number.out = *value;
+    }
+    absl::StatusOr<const ScenarioStatement*> first = text_.Unique("first");
+    if (!first.ok()) return first.status();
+    if (*first != nullptr) {
+      const std::string& rest = (*first)->rest;
+      if (rest != "0" && rest != "1" && rest != "rolloff") {
+        return ScenarioError((*first)->line,
+                             "first: 0 or 1 (that player takes the first turn), or rolloff (the "
+                             "winner of a roll-off chooses)");
+      }
+      game_.roll_off_ = rest == "rolloff";
+      game_.first_ = rest == "1" ? 1 : 0;
+    }
+    absl::StatusOr<const ScenarioStatement*> objective = text_.Unique("objective");
+    if (!objective.ok()) return objective.status();
+    game_.objective_x2_ = game_.width_ - 1;  // default: the centre of the table
+    game_.objective_y2_ = game_.height_ - 1;
+    if (*objective != nullptr) {
+      int x2 = 0, y2 = 0;
+      if (!ParseHalfCells((*objective)->rest, &x2, &y2) || x2 > 2 * (game_.width_ - 1) ||
+          y2 > 2 * (game_.height_ - 1)) {
+        return ScenarioError((*objective)->line,
+                             "objective X,Y: a cell of the map, or a point between cells "
+                             "written with .5 (11.5,11.5)");
+      }
+      game_.objective_x2_ = x2;
+      game_.objective_y2_ = y2;
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadSquads() {
+    int per_side[2] = {0, 0}, points[2] = {0, 0};
+    for (const ScenarioStatement* statement : text_.All("squad")) {
+      const int line = statement->line;
+      FieldReader reader(*statement);
+      BrickactionGame::Unit unit;
+      absl::StatusOr<int> side = reader.Int("side", 0, 1);
+      if (!side.ok()) return side.status();
+      unit.side = *side;
+      absl::StatusOr<int> regulars = reader.IntOr("regulars", 0, BrickactionGame::kMaxRegulars, 4);
+      if (!regulars.ok()) return regulars.status();
+      unit.regulars = *regulars;
+      absl::StatusOr<int> veteran = reader.IntOr("veteran", 0, 1, 1);
+      if (!veteran.ok()) return veteran.status();
+      absl::StatusOr<int> officer = reader.IntOr("officer", 0, 1, 0);
+      if (!officer.ok()) return officer.status();
+      absl::StatusOr<int> medic = reader.IntOr("medic", 0, 1, 0);
+      if (!medic.ok()) return medic.status();
+      unit.specialists = static_cast<uint8_t>((*veteran ? BrickactionGame::kVeteran : 0) |
+                                              (*officer ? BrickactionGame::kOfficer : 0) |
+                                              (*medic ? BrickactionGame::kMedic : 0));
+      if (unit.regulars + *veteran + *officer + *medic == 0) {
+        return ScenarioError(line, "a squad needs at least one mini");
+      }
+      if (unit.regulars + *veteran + *medic > 5) {
+        return ScenarioError(line, "a squad has at most 5 minis (an officer may join them)");
+      }
+      absl::StatusOr<int> grenade = reader.IntOr("grenade", 0, 1, 1);
+      if (!grenade.ok()) return grenade.status();
+      unit.grenade = *grenade == 1;
+      std::string taken;
+      for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
+      absl::StatusOr<char> label =
+          reader.UnitLabel(static_cast<char>('A' + per_side[unit.side]), unit.side, taken);
+      if (!label.ok()) return label.status();
+      unit.label = *label;
+      absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
+      if (!at.ok()) return at.status();
+      if (absl::Status s = reader.Finish(); !s.ok()) return s;
+      const auto [x, y] = *at;
+      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
+        return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", game_.width_,
+                                                " x ", game_.height_, " map (cells count from 0)"));
+      }
+      const int depth = game_.deploy_depth_;
+      if (unit.side == 0 ? y < game_.height_ - depth : y >= depth) {
+        return ScenarioError(line, absl::StrCat("player ", unit.side, " deploys within ", depth,
+                                                " rows of its edge (player 0 the bottom, player 1 "
+                                                "the top)"));
+      }
+      const int cell = game_.CellIndex(x, y);
+      if (game_.terrain_[cell] == BrickactionGame::kTotal) {
+        return ScenarioError(line, "a squad cannot stand on a total-cover (wall) cell");
+      }
+      for (const BrickactionGame::Unit& other : game_.units_) {
+        if (other.start == cell) return ScenarioError(line, "two squads on one cell");
+      }
+      unit.start = static_cast<uint16_t>(cell);
+      if (game_.num_units() >= BrickactionGame::kMaxUnits || ++per_side[unit.side] > 4) {
+        return ScenarioError(line, "at most 4 squads per player");
+      }
+      points[unit.side] += SquadPoints(unit);
+      game_.units_.push_back(unit);
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (per_side[side] == 0) {
+        return ScenarioError(
+            0, absl::StrCat("player ", side, " has no squads (add a line 'squad side=", side,
+                            " at=X,Y')"));
+      }
+      if (points[side] > game_.points_) {
+        return ScenarioError(0, absl::StrCat("player ", side, "'s squads cost ", points[side],
+                                             " points, over the limit of ", game_.points_));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  BrickactionGame& game_;
+  const ScenarioText& text_;
+};
+
+std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
+
+std::vector<ParamDef> BrickactionGame::ParamDefs() {
+  return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}}};
+}
+
+std::string_view BrickactionGame::Description() {
+  return "BrickAction Core Guide V1.1 (infantry core): squads with Repeaters and grenades, 3 "
+         "actions a turn, holds, reactive fire, suppression, close combat; 6 turns, hold the "
+         "centre";
+}
+
+absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFromStrings(
+    const std::map<std::string, std::string>& values, std::string_view scenario_text) {
+  absl::StatusOr<Params> params = Params::Resolve(ParamDefs(), values);
+  if (!params.ok()) return params.status();
+  return Create(*params, scenario_text);
+}
+
+absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
+    const Params& params, std::string_view scenario_text) {
+  std::shared_ptr<BrickactionGame> game(new BrickactionGame());
+  absl::StatusOr<ScenarioText> text =
+      ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
+  if (!text.ok()) return text.status();
+  if (absl::Status s = text->CheckKeywords(
+          {"ruleset", "name", "turns", "deploy", "points", "objective", "first", "squad"});
+      !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<const ScenarioStatement*> ruleset = text->Unique("ruleset");
+  if (!ruleset.ok()) return ruleset.status();
+  if (*ruleset != nullptr && (*ruleset)->rest != kName) {
+    return ScenarioError((*ruleset)->line, absl::StrCat("this scenario is for '", (*ruleset)->rest,
+                                                        "', not brickaction"));
+  }
+  absl::StatusOr<const ScenarioStatement*> name = text->Unique("name");
+  if (!name.ok()) return name.status();
+  game->scenario_name_ = *name != nullptr ? (*name)->rest : "unnamed";
+  BrickactionScenarioBuilder builder(*game, *text);
+  if (absl::Status s = builder.Build(); !s.ok()) return s;
+  if (params.GetInt("turns") > 0) game->turns_ = static_cast<int>(params.GetInt("turns"));
+  if (absl::Status s = game->Precompute(); !s.ok()) return s;
+  return std::shared_ptr<const BrickactionGame>(std::move(game));
+}
+
+int BrickactionGame::AddPool(DicePool pool, RollKind kind) {
+  Roll roll{std::move(pool), kind, {}};
+  for (const PoolOutcome& o : roll.pool.Distribution()) {
+    roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(o.value), o.probability});
+  }
+  pools_.push_back(std::move(roll));
+  return static_cast<int>(pools_.size()) - 1;
+}
+
+int BrickactionGame::SavePool(int dice, int target, int modifier, int bonus, bool natural) const {
+  const int key = natural ? dice * 1000 : (((dice * 10 + target) * 10 + modifier) * 10 + bonus);
+  const auto it = save_pool_.find(key);
+  CHECK(it != save_pool_.end());
+  return it->second;
+}
+
+absl::Status BrickactionGame::Precompute() {
+  const int n = num_cells_;
+  absl::StatusOr<SquareGrid> grid = SquareGrid::Create(width_, height_);
+  if (!grid.ok()) return grid.status();
+  auto is = [&](int c, std::initializer_list<uint8_t> kinds) {
+    for (uint8_t k : kinds) {
+      if (terrain_[c] == k) return true;
+    }
+    return false;
+  };
+  // Line of sight and cover for every ordered pair. Only total-cover cells block the line;
+  // hard (low walls, windows) and soft cells give cover to a unit standing in them or right
+  // behind them (next to it, on the line); a tree to a unit standing at it.
+  between_.assign(static_cast<size_t>(n) * n, 0);
+  for (int a = 0; a < n; ++a) {
+    const Cell ca = grid->CellAt(a);
+    for (int b = 0; b < n; ++b) {
+      const Cell cb = grid->CellAt(b);
+      bool sight = true, hard = is(b, {kHard, kWindow}), soft = is(b, {kSoft});
+      const int x0 = std::min(ca.x, cb.x), x1 = std::max(ca.x, cb.x);
+      const int y0 = std::min(ca.y, cb.y), y1 = std::max(ca.y, cb.y);
+      for (int y = y0; y <= y1 && sight; ++y) {
+        for (int x = x0; x <= x1; ++x) {
+          const Cell c{x, y};
+          if (c == ca || c == cb || !SegmentCrossesCell(ca, cb, c)) continue;
+          const int ci = grid->Index(c);
+          if (terrain_[ci] == kTotal) {
+            sight = false;
+            break;
+          }
+          const bool next_to_target = std::abs(x - cb.x) <= 1 && std::abs(y - cb.y) <= 1;
+          if (next_to_target && is(ci, {kHard, kWindow})) hard = true;
+          if (next_to_target && terrain_[ci] == kSoft) soft = true;
+        }
+      }
+      uint8_t bits = sight ? kSight : 0;
+      if (hard) bits |= kHardCover;
+      if (soft) bits |= kSoftCover;
+      if (terrain_[b] == kTree) bits |= kTreeCover;
+      between_[static_cast<size_t>(a) * n + b] = bits;
+    }
+  }
+  // Moves: 4 cells (2 crawling), cover costs double, total cover is impassable.
+  MoveTerrain terrain;
+  terrain.cost_factor.assign(n, 1);
+  for (int c = 0; c < n; ++c) {
+    if (is(c, {kHard, kSoft, kTree, kWindow})) terrain.cost_factor[c] = 2;
+    if (terrain_[c] == kTotal) {
+      terrain.impassable.Set(c);
+      impassable_.Set(c);
+    }
+  }
+  absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, terrain);
+  if (!graph.ok()) return graph.status();
+  walk_.emplace(*graph, 2 * kMoveCells);
+  crawl_.emplace(*graph, kMoveCells);
+  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
+  for (int dice = 1; dice < 8; ++dice) {
+    for (int bonus = 0; bonus < 2; ++bonus) {
+      DicePool pool =
+          DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+      if (bonus) pool.BonusToBestDie(1);
+      attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+    }
+  }
+  // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
+  for (int dice = 1; dice <= 6; ++dice) {
+    save_pool_[dice * 1000] =
+        AddPool(DicePool::CountSuccesses(dice, 6, SuccessRule::Natural(6)), kSaveRollKind);
+    for (int target = 4; target <= 5; ++target) {
+      for (int modifier = 0; modifier <= 2; ++modifier) {
+        for (int bonus = 0; bonus < 3; ++bonus) {
+          SuccessRule rule = SuccessRule::AtLeast(target);
+          rule.modifier = modifier;
+          DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
+          if (bonus) pool.BonusToBestDice(1, bonus);
+          save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] =
+              AddPool(pool, kSaveRollKind);
+        }
+      }
+    }
+  }
+  for (int modifier = 0; modifier < 3; ++modifier) {
+    SuccessRule rule = SuccessRule::AtLeast(4);
+    rule.modifier = modifier;
+    rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
+  }
+  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
+  for (int dice = 1; dice <= 5; ++dice) {
+    for (int modifier = 0; modifier < 4; ++modifier) {
+      close_pool_[dice][modifier] =
+          AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+    }
+  }
+  CHECK(pools_.size() < 256);
+  for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
+  return absl::OkStatus();
+}
+
+}  // namespace sandtable

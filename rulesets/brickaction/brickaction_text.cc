@@ -1,0 +1,563 @@
+// brickaction text: action and chance notation, the one-line position string, and their
+// parsers. Parsers take any bytes and answer with a clear error; nothing here may crash.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/text.h"
+#include "rulesets/brickaction/brickaction.h"
+
+namespace sandtable {
+namespace {
+
+constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
+    "select",   "action",     "dest",     "target",   "hold",      "pronereact",
+    "reactive", "remove",     "repeat",   "holdmove", "reactmove", "choosefirst",
+    "rally",    "attackroll", "saveroll", "ccroll",   "rolloff",   "over"};
+constexpr std::array<const char*, 7> kStageNames = {
+    "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done"};
+constexpr std::array<const char*, 3> kWeaponNames = {"fire", "grenade", "close"};
+constexpr std::array<const char*, 5> kModeNames = {"none", "fire", "reactfire", "holdfire",
+                                                   "close"};
+constexpr std::array<const char*, 6> kActionNames = {"move", "attack", "prone",
+                                                     "rise", "rally",  "hold"};
+// Unit flag letters in the position string, bit by bit from kProneBit.
+constexpr std::string_view kFlagLetters = "psgafxtn";
+
+absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
+
+template <size_t N>
+int IndexOf(const std::array<const char*, N>& names, std::string_view word) {
+  for (size_t i = 0; i < N; ++i) {
+    if (word == names[i]) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The words of `text` joined by single blanks.
+std::string Normalized(std::string_view text) {
+  std::vector<std::string_view> words = SplitWords(text);
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) absl::StrAppend(&out, i ? " " : "", ToAbsl(words[i]));
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------- actions
+
+std::string BrickactionGame::ActionToString(const State& state, Player, Action action) const {
+  const int n = num_units();
+  auto label = [&](Action u) {
+    return u < static_cast<Action>(n) ? std::string(1, units_[u].label) : std::string("?");
+  };
+  const int value = static_cast<int>(action) - static_cast<int>(kOutcomeBase);
+  switch (state.phase) {
+    case kSelect:
+      if (action == kEndTurn) return "end";
+      if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
+      break;
+    case kAction:
+      if (action >= kActionBase && action <= kActionBase + kHoldAction) {
+        return kActionNames[action - kActionBase];
+      }
+      break;
+    case kDest:
+    case kHoldMove:
+    case kReactMove:
+      if (action == kStay) return "stay";
+      if (action < static_cast<Action>(num_cells_)) {
+        return absl::StrCat("to ", CoordinateText(CellX(static_cast<int>(action)),
+                                                  CellY(static_cast<int>(action))));
+      }
+      break;
+    case kTarget:
+      if (action >= kTargetBase && action < kTargetBase + 4 * kMaxUnits) {
+        const Action t = (action - kTargetBase) / 4, weapon = (action - kTargetBase) % 4;
+        if (weapon == kCloseCombat) return absl::StrCat("close ", label(t));
+        return absl::StrCat("at ", label(t), weapon == kWithGrenade ? " grenade" : "");
+      }
+      break;
+    case kHold:
+      if (action >= kHoldBase && action < kHoldBase + 4 * kMaxUnits) {
+        const Action code = action - kHoldBase;
+        return absl::StrCat("if ", label(code / 4), (code & 2) ? " attacks " : " moves ",
+                            (code & 1) ? "move" : "fire");
+      }
+      break;
+    case kProneReact:
+      if (action == kStand) return "stand";
+      if (action == kGoProne) return "prone";
+      break;
+    case kReactive:
+      if (action == kNoReaction) return "none";
+      if (action >= kReactBase && action < kNoReaction) {
+        return absl::StrCat("fire ", label(action - kReactBase));
+      }
+      break;
+    case kRemove:
+      if (action >= kLoseBase && action < kLoseBase + 8) {
+        const int lost = static_cast<int>(action - kLoseBase);
+        if (lost == 0) return "lose regulars";
+        return absl::StrCat("lose", (lost & kVeteran) ? " veteran" : "",
+                            (lost & kOfficer) ? " officer" : "", (lost & kMedic) ? " medic" : "");
+      }
+      break;
+    case kRepeat:
+      if (action == kStop) return "stop";
+      if (action == kRepeatCombat) return "repeat";
+      break;
+    case kChooseFirst:
+      if (action == kGoFirst) return "first";
+      if (action == kGoSecond) return "second";
+      break;
+    case kRollOff:
+      if (value == 0 || value == 1) return absl::StrCat("player ", value, " wins");
+      break;
+    case kRally:
+      if (value == 0) return "fail";
+      if (value == 1) return "pass";
+      break;
+    case kAttackRoll:
+      if (value >= 0) {
+        return absl::StrCat("sixes ", DicePool::PairFirst(value), " hits ",
+                            DicePool::PairSecond(value));
+      }
+      break;
+    case kSaveRoll:
+      if (value >= 0) return absl::StrCat("saves ", value);
+      break;
+    case kCcRoll:
+      if (value >= 0) {
+        return absl::StrCat("total ", DicePool::TripleSum(value), " sixes ",
+                            DicePool::TripleHighs(value), " ones ", DicePool::TripleOnes(value));
+      }
+      break;
+    default:
+      break;
+  }
+  return absl::StrCat("invalid#", action);
+}
+
+absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player player,
+                                                    std::string_view text) const {
+  const NodeKind node = Kind(state);
+  if (node == NodeKind::kTerminal) return Error("the game is over: no actions");
+  const std::string wanted = Normalized(text);
+  if (wanted.empty()) return Error("empty action");
+  const std::string shown = Printable(text);
+  std::vector<Action> legal;
+  if (node == NodeKind::kChance) {
+    if (player != kChancePlayer) {
+      return Error(absl::StrCat("'", shown, "': this is a dice roll (a chance outcome), not ",
+                                "player ", player, "'s decision"));
+    }
+    ChanceList outcomes;
+    ChanceOutcomes(state, outcomes);
+    for (const ChanceOutcome& o : outcomes) legal.push_back(o.outcome);
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words[0] == "roll" && state.phase == kRollOff) {
+      // Player 0's die, then player 1's; a tie is rolled again.
+      int a = 0, b = 0;
+      if (words.size() != 3 || !ParseBoundedInt(words[1], 6, &a) ||
+          !ParseBoundedInt(words[2], 6, &b) || a < 1 || b < 1) {
+        return Error("the roll-off: 'roll A B', player 0's d6 then player 1's");
+      }
+      if (a == b) return Error("a tie: roll again");
+      return kOutcomeBase + (a > b ? 0 : 1);
+    }
+    if (words[0] == "roll") {
+      absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
+          TrimBlanks(text).substr(std::string_view("roll").size()));
+      if (!value.ok()) return value.status();
+      const Action action = kOutcomeBase + static_cast<Action>(*value);
+      if (std::find(legal.begin(), legal.end(), action) != legal.end()) return action;
+      return Error(absl::StrCat("'", shown, "' cannot happen here"));
+    }
+  } else {
+    const Player mover = CurrentPlayer(state);
+    if (player != mover) {
+      return Error(absl::StrCat("player ", mover, " decides here, not player ", player));
+    }
+    ActionList actions;
+    LegalActions(state, player, actions);
+    legal.assign(actions.begin(), actions.end());
+  }
+  std::vector<std::string> texts;
+  for (Action a : legal) {
+    std::string printed = ActionToString(state, player, a);
+    if (printed == wanted) return a;
+    if (texts.size() < 24) texts.push_back(std::move(printed));
+  }
+  if (legal.size() > texts.size()) texts.push_back("...");
+  return Error(absl::StrCat("'", shown, "' is not legal here (legal: ", absl::StrJoin(texts, ", "),
+                            node == NodeKind::kChance ? "; or 'roll' and the faces: " : "",
+                            node == NodeKind::kChance ? PoolAt(state).Describe() : "", ")"));
+}
+
+// ---------------------------------------------------------------------------- positions
+
+namespace {
+
+// The one-byte fields of the position string, in order, and how each is written.
+enum class FieldKind { kNumber, kUnit, kPhase, kStage, kWeapon, kMode };
+struct ByteField {
+  const char* name;
+  uint8_t BrickactionGame::State::*member;
+  FieldKind kind;
+  int max;  // numbers only
+};
+using S = BrickactionGame::State;
+constexpr ByteField kByteFields[] = {
+    {"turn", &S::turn, FieldKind::kNumber, 20},    {"player", &S::player, FieldKind::kNumber, 1},
+    {"left", &S::left, FieldKind::kNumber, 3},     {"phase", &S::phase, FieldKind::kPhase, 0},
+    {"stage", &S::stage, FieldKind::kStage, 0},    {"active", &S::active, FieldKind::kUnit, 0},
+    {"target", &S::target, FieldKind::kUnit, 0},   {"weapon", &S::weapon, FieldKind::kWeapon, 0},
+    {"cursor", &S::cursor, FieldKind::kNumber, 8}, {"sub", &S::sub, FieldKind::kUnit, 0},
+    {"mode", &S::mode, FieldKind::kMode, 0},       {"att", &S::att, FieldKind::kUnit, 0},
+    {"tgt", &S::tgt, FieldKind::kUnit, 0},         {"roll", &S::roll, FieldKind::kNumber, 255},
+    {"side", &S::side, FieldKind::kNumber, 1},     {"saves", &S::saves, FieldKind::kNumber, 6},
+    {"subject", &S::subject, FieldKind::kUnit, 0}, {"cas_a", &S::cas_a, FieldKind::kNumber, 40},
+    {"cas_t", &S::cas_t, FieldKind::kNumber, 40},  {"lost_a", &S::lost_a, FieldKind::kNumber, 6},
+    {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 40},
+    {"a_six", &S::a_six, FieldKind::kNumber, 5},   {"a_one", &S::a_one, FieldKind::kNumber, 5},
+    {"b_sum", &S::b_sum, FieldKind::kNumber, 40},  {"b_six", &S::b_six, FieldKind::kNumber, 5},
+    {"b_one", &S::b_one, FieldKind::kNumber, 5},   {"first", &S::first, FieldKind::kNumber, 1},
+};
+
+}  // namespace
+
+std::string BrickactionGame::StateToString(const State& state) const {
+  const int n = num_units();
+  auto label = [&](int u) { return u < n ? std::string(1, units_[u].label) : std::string("-"); };
+  auto cell = [&](int c) {
+    return c == kNoCell ? std::string("-") : CoordinateText(CellX(c), CellY(c));
+  };
+  std::string text;
+  for (const ByteField& field : kByteFields) {
+    const int v = state.*field.member;
+    std::string value;
+    switch (field.kind) {
+      case FieldKind::kNumber:
+        value = absl::StrCat(v);
+        break;
+      case FieldKind::kUnit:
+        value = label(v);
+        break;
+      case FieldKind::kPhase:
+        value = v < kNumPhases ? kPhaseNames[v] : "?";
+        break;
+      case FieldKind::kStage:
+        value = v < 7 ? kStageNames[v] : "?";
+        break;
+      case FieldKind::kWeapon:
+        value = v < 3 ? kWeaponNames[v] : "?";
+        break;
+      case FieldKind::kMode:
+        value = v < 5 ? kModeNames[v] : "?";
+        break;
+    }
+    absl::StrAppend(&text, text.empty() ? "" : " ", field.name, "=", value);
+  }
+  absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
+                  " spot=", cell(state.spot));
+  for (int u = 0; u < n; ++u) {
+    absl::StrAppend(&text, " ", label(u));
+    if (!IsAlive(state, u)) {
+      absl::StrAppend(&text, ":x");
+      continue;
+    }
+    std::string flags;
+    for (size_t b = 0; b < kFlagLetters.size(); ++b) {
+      if (state.flags[u] & (1 << b)) flags += kFlagLetters[b];
+    }
+    std::string hold = "-";
+    if (state.hold[u] != 0) {
+      hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
+                          (state.hold[u] & kHoldOnAttack) ? "a" : "m",
+                          (state.hold[u] & kHoldMoves) ? "m" : "f");
+    }
+    absl::StrAppend(&text, "@", cell(state.cell[u]), "/", state.regulars[u],
+                    (state.specialists[u] & kVeteran) ? "v" : "",
+                    (state.specialists[u] & kOfficer) ? "o" : "",
+                    (state.specialists[u] & kMedic) ? "m" : "", "/", flags.empty() ? "-" : flags,
+                    "/", state.acted[u], "/", hold);
+  }
+  return text;
+}
+
+absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
+  const std::vector<std::string_view> words = SplitWords(text);
+  const int n = num_units();
+  const size_t expected = std::size(kByteFields) + 3 + static_cast<size_t>(n);
+  if (words.size() != expected) {
+    return Error(absl::StrCat("a position has ", expected, " words (", std::size(kByteFields) + 3,
+                              " fields and one per squad), got ", words.size()));
+  }
+  auto find_label = [&](std::string_view word, uint8_t* out) {
+    if (word == "-") {
+      *out = kNone;
+      return true;
+    }
+    for (int u = 0; u < n; ++u) {
+      if (word.size() == 1 && units_[u].label == word[0]) {
+        *out = static_cast<uint8_t>(u);
+        return true;
+      }
+    }
+    return false;
+  };
+  auto parse_cell = [&](std::string_view word, uint16_t* out) {
+    if (word == "-") {
+      *out = kNoCell;
+      return true;
+    }
+    const std::optional<Coordinate> at = ParseCoordinate(word, std::max(width_, height_) - 1);
+    if (!at || at->x >= width_ || at->y >= height_) return false;
+    *out = static_cast<uint16_t>(CellIndex(at->x, at->y));
+    return true;
+  };
+  auto value_of = [&](std::string_view word,
+                      std::string_view key) -> std::optional<std::string_view> {
+    if (word.size() <= key.size() || word.substr(0, key.size()) != key || word[key.size()] != '=') {
+      return std::nullopt;
+    }
+    return word.substr(key.size() + 1);
+  };
+  State state;
+  size_t w = 0;
+  for (const ByteField& field : kByteFields) {
+    const std::optional<std::string_view> value = value_of(words[w++], field.name);
+    const std::string bad = absl::StrCat("expected ", field.name, "=... as word ", w);
+    if (!value) return Error(bad);
+    int v = -1;
+    uint8_t unit = kNone;
+    switch (field.kind) {
+      case FieldKind::kNumber:
+        if (!ParseBoundedInt(*value, field.max, &v)) v = -1;
+        break;
+      case FieldKind::kUnit:
+        if (find_label(*value, &unit)) v = unit;
+        break;
+      case FieldKind::kPhase:
+        v = IndexOf(kPhaseNames, *value);
+        break;
+      case FieldKind::kStage:
+        v = IndexOf(kStageNames, *value);
+        break;
+      case FieldKind::kWeapon:
+        v = IndexOf(kWeaponNames, *value);
+        break;
+      case FieldKind::kMode:
+        v = IndexOf(kModeNames, *value);
+        break;
+    }
+    if (v < 0) return Error(absl::StrCat(bad, ": '", Printable(*value), "' is not valid"));
+    state.*field.member = static_cast<uint8_t>(v);
+  }
+  {
+    const std::optional<std::string_view> kills = value_of(words[w++], "kills");
+    const size_t slash = kills ? kills->find('/') : std::string_view::npos;
+    int k0 = 0, k1 = 0;
+    if (slash == std::string_view::npos || !ParseBoundedInt(kills->substr(0, slash), 100, &k0) ||
+        !ParseBoundedInt(kills->substr(slash + 1), 100, &k1)) {
+      return Error("expected kills=N/N");
+    }
+    state.kills[0] = static_cast<uint8_t>(k0);
+    state.kills[1] = static_cast<uint8_t>(k1);
+    const std::optional<std::string_view> from = value_of(words[w++], "from");
+    if (!from || !parse_cell(*from, &state.from)) return Error("expected from=X,Y or from=-");
+    const std::optional<std::string_view> spot = value_of(words[w++], "spot");
+    if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
+  }
+  for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
+  for (int u = 0; u < n; ++u) {
+    const std::string_view word = words[w++];
+    const std::string label(1, units_[u].label);
+    const std::string bad =
+        absl::StrCat("squad ", label, ": expected ", label, "@X,Y/minis/flags/actions/hold or ",
+                     label, ":x, got '", Printable(word), "'");
+    if (word.substr(0, 1) != label) return Error(bad);
+    if (word == label + ":x") continue;
+    if (word.size() < 2 || word[1] != '@') return Error(bad);
+    std::vector<std::string_view> parts;
+    std::string_view rest = word.substr(2);
+    for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
+      parts.push_back(rest.substr(0, slash));
+      rest.remove_prefix(slash + 1);
+    }
+    parts.push_back(rest);
+    if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
+      return Error(bad);
+    }
+    std::string_view minis = parts[1];
+    if (minis.empty() || minis[0] < '0' || minis[0] > '9') return Error(bad);
+    state.regulars[u] = static_cast<uint8_t>(minis[0] - '0');
+    minis.remove_prefix(1);
+    if (!minis.empty() && minis[0] == 'v') {
+      state.specialists[u] |= kVeteran;
+      minis.remove_prefix(1);
+    }
+    if (!minis.empty() && minis[0] == 'o') {
+      state.specialists[u] |= kOfficer;
+      minis.remove_prefix(1);
+    }
+    if (!minis.empty() && minis[0] == 'm') {
+      state.specialists[u] |= kMedic;
+      minis.remove_prefix(1);
+    }
+    if (!minis.empty()) return Error(bad);
+    if (parts[2] != "-") {
+      for (char c : parts[2]) {
+        const size_t b = kFlagLetters.find(c);
+        if (b == std::string_view::npos || (state.flags[u] & (1 << b))) return Error(bad);
+        state.flags[u] |= static_cast<uint8_t>(1 << b);
+      }
+    }
+    int acted = 0;
+    if (!ParseBoundedInt(parts[3], kActionsPerUnit, &acted)) return Error(bad);
+    state.acted[u] = static_cast<uint8_t>(acted);
+    if (parts[4] != "-") {
+      uint8_t t = kNone;
+      if (parts[4].size() != 3 || !find_label(parts[4].substr(0, 1), &t) || t == kNone ||
+          (parts[4][1] != 'm' && parts[4][1] != 'a') ||
+          (parts[4][2] != 'f' && parts[4][2] != 'm')) {
+        return Error(bad);
+      }
+      state.hold[u] = static_cast<uint8_t>((t + 1) | (parts[4][1] == 'a' ? kHoldOnAttack : 0) |
+                                           (parts[4][2] == 'm' ? kHoldMoves : 0));
+    }
+  }
+  if (absl::Status s = ValidateState(state); !s.ok()) return s;
+  return state;
+}
+
+absl::Status BrickactionGame::ValidateState(const State& state) const {
+  const int n = num_units();
+  if (!roll_off_ && state.first != first_) {
+    return Error(
+        absl::StrCat("first=", first_, ": the scenario gives player ", first_, " the first turn"));
+  }
+  if (state.turn < 1 || state.turn > turns_) {
+    return Error(absl::StrCat("turn must be 1..", turns_));
+  }
+  auto alive = [&](uint8_t u) { return u < n && IsAlive(state, u); };
+  for (int u = 0; u < n; ++u) {
+    const std::string name(1, units_[u].label);
+    if (!IsAlive(state, u)) continue;
+    if (impassable_.Test(state.cell[u])) return Error(name + " stands on a wall");
+    for (int v = 0; v < u; ++v) {
+      if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another squad");
+    }
+    if (state.regulars[u] > units_[u].regulars ||
+        (state.specialists[u] & ~units_[u].specialists) != 0 || Minis(state, u) == 0) {
+      return Error(name + " has minis it did not start with (or none)");
+    }
+    if ((state.flags[u] & kGrenadeBit) && !units_[u].grenade) {
+      return Error(name + " has no grenade in this scenario");
+    }
+    if (state.hold[u] != 0) {
+      const int t = (state.hold[u] & 0x0F) - 1;
+      if (!alive(static_cast<uint8_t>(t)) || units_[t].side == units_[u].side ||
+          (state.flags[u] & kSuppressedBit)) {
+        return Error(name +
+                     "'s hold must name a living enemy, and a suppressed squad holds "
+                     "nothing");
+      }
+    }
+  }
+  for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {
+    if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
+  }
+  if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  if (state.cursor > n) return Error("cursor past the last squad");
+  // Between actions (and at the end) nothing of an action or a resolution is left.
+  const bool no_resolution =
+      state.mode == kNoMode && state.att == kNone && state.tgt == kNone && state.subject == kNone &&
+      state.side == 0 && state.saves == 0 && state.cas_a == 0 && state.cas_t == 0 &&
+      state.lost_a == 0 && state.lost_t == 0 && state.a_sum == 0 && state.a_six == 0 &&
+      state.a_one == 0 && state.b_sum == 0 && state.b_six == 0 && state.b_one == 0;
+  const bool no_action = state.stage == kStageNone && state.active == kNone &&
+                         state.target == kNone && state.weapon == kRepeaters && state.cursor == 0 &&
+                         state.sub == kNone && state.from == kNoCell && state.spot == kNoCell &&
+                         state.roll == 0;
+  if ((state.phase == kSelect || state.phase == kOver) && !(no_resolution && no_action)) {
+    return Error(absl::StrCat("phase ", kPhaseNames[state.phase],
+                              " comes between actions: the action's and the resolution's fields "
+                              "are at their defaults"));
+  }
+  if ((state.phase == kAction || state.phase == kDest || state.phase == kTarget ||
+       state.phase == kHold) &&
+      !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
+        state.from == kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
+    return Error(
+        absl::StrCat("phase ", kPhaseNames[state.phase], " comes before anything is resolved"));
+  }
+  const Player actor_side = state.player;
+  auto own = [&](uint8_t u) { return u != kNone && units_[u].side == actor_side; };
+  bool ok = true;
+  switch (state.phase) {
+    case kAction:
+    case kDest:
+    case kTarget:
+    case kHold:
+      ok = own(state.active) && alive(state.active);
+      break;
+    case kProneReact:
+      ok = own(state.active) && alive(state.target) && state.stage == kStageAttack;
+      break;
+    case kReactive:
+      ok = own(state.active) && state.from != kNoCell && state.stage == kStageDone;
+      break;
+    case kRemove:
+      ok = alive(state.subject) && (state.subject == state.att || state.subject == state.tgt) &&
+           state.mode != kNoMode;
+      break;
+    case kRepeat:
+      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) &&
+           state.a_sum != state.b_sum;
+      break;
+    case kHoldMove:
+    case kReactMove:
+      ok = alive(state.sub) && (state.phase == kHoldMove || state.spot != kNoCell);
+      break;
+    case kRally:
+      ok = alive(state.sub) && own(state.sub) && pools_[state.roll].kind == kRallyRoll &&
+           (state.flags[state.sub] & kSuppressedBit);
+      break;
+    case kAttackRoll:
+      ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode && state.mode != kClose &&
+           pools_[state.roll].kind == kAttackRollKind;
+      break;
+    case kSaveRoll:
+      ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode &&
+           pools_[state.roll].kind == kSaveRollKind &&
+           state.saves == pools_[state.roll].pool.dice();
+      break;
+    case kRollOff:
+    case kChooseFirst:
+      ok = roll_off_ && state.turn == 1 && state.left == kActionsPerTurn &&
+           state.stage == kStageNone && state.kills[0] + state.kills[1] == 0 && state.first == 0 &&
+           (state.phase == kChooseFirst || state.player == 0);
+      break;
+    case kCcRoll:
+      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) &&
+           pools_[state.roll].kind == kCloseRollKind;
+      break;
+    default:
+      break;
+  }
+  if (!ok) return Error(absl::StrCat("the fields do not fit phase ", kPhaseNames[state.phase]));
+  if (Kind(state) == NodeKind::kDecision) {
+    ActionList actions;
+    LegalActions(state, CurrentPlayer(state), actions);
+    if (actions.empty()) return Error("no legal action in this position");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace sandtable

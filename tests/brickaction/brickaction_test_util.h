@@ -1,0 +1,83 @@
+// Helpers for the brickaction tests: a small hand-made board, positions from squad words,
+// and playing actions and dice in notation.
+#ifndef SANDTABLE_TESTS_BRICKACTION_BRICKACTION_TEST_UTIL_H_
+#define SANDTABLE_TESTS_BRICKACTION_BRICKACTION_TEST_UTIL_H_
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "rulesets/brickaction/brickaction.h"
+#include "tests/ruleset_test_util.h"
+
+namespace sandtable::brickaction_test {
+
+using ::sandtable::ruleset_test::Legal;
+using ::sandtable::ruleset_test::Odds;
+using ::sandtable::ruleset_test::ParseOrDie;
+using ::sandtable::ruleset_test::Play;
+
+using State = BrickactionGame::State;
+
+// A 12 x 12 board: a low wall (hard) at (4,3), a high wall (total) at (2,5) and (3,5), tall
+// grass (soft) at (6,6) and (7,6), a tree at (9,7); the objective at cell (6,6); deployment
+// anywhere. Squads, in this order: player 0 A (4 regulars, veteran, officer, grenade),
+// B (4 regulars, veteran, grenade), C (a lone veteran), D (2 regulars); player 1 a, b, c, d
+// the same, but c has a medic besides its veteran. Every test places them with a position string.
+inline std::string TestScenario() {
+  return "ruleset brickaction\n"
+         "name test\n"
+         "deploy 12\n"
+         "points 1000\n"
+         "objective 6,6\n"
+         "legend . open\n"
+         "legend # hard\n"
+         "legend X total\n"
+         "legend \" soft\n"
+         "legend T tree\n"
+         "map\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "....#.......\n"
+         "............\n"
+         "..XX........\n"
+         "......\"\"....\n"
+         ".........T..\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "end\n"
+         "squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 grenade=1 at=1,11\n"
+         "squad side=0 label=C regulars=0 veteran=1 grenade=0 at=2,11\n"
+         "squad side=0 label=D regulars=2 veteran=0 grenade=0 at=3,11\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 grenade=1 at=1,0\n"
+         "squad side=1 label=c regulars=0 veteran=1 medic=1 grenade=0 at=2,0\n"
+         "squad side=1 label=d regulars=2 veteran=0 grenade=0 at=3,0\n";
+}
+
+inline std::shared_ptr<const BrickactionGame> MakeGame(
+    const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
+  auto game =
+      BrickactionGame::CreateFromStrings(params, scenario.empty() ? TestScenario() : scenario);
+  EXPECT_TRUE(game.ok()) << game.status();
+  return game.ok() ? *game : nullptr;
+}
+
+// A position at the start of a decision: `units` is the eight squad words.
+inline std::string Position(const std::string& units, int left = 3, int player = 0, int turn = 1) {
+  return "turn=" + std::to_string(turn) + " player=" + std::to_string(player) +
+         " left=" + std::to_string(left) +
+         " phase=select stage=none active=- target=- weapon=fire cursor=0 sub=- mode=none att=- "
+         "tgt=- roll=0 side=0 saves=0 subject=- cas_a=0 cas_t=0 lost_a=0 lost_t=0 a_sum=0 "
+         "a_six=0 a_one=0 b_sum=0 b_six=0 b_one=0 first=0 kills=0/0 from=- spot=- " +
+         units;
+}
+
+}  // namespace sandtable::brickaction_test
+
+#endif  // SANDTABLE_TESTS_BRICKACTION_BRICKACTION_TEST_UTIL_H_

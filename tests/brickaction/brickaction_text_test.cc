@@ -1,0 +1,156 @@
+// brickaction's notation and position string: exact round trips along random games, raw
+// faces for every roll, clear errors for bad input, and the scenario format.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/rng.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/brickaction/brickaction_test_util.h"
+
+namespace sandtable::brickaction_test {
+namespace {
+
+using ::testing::HasSubstr;
+using G = BrickactionGame;
+
+// Plays random games on `game` from `start` (default: the initial state), checking that
+// every state and every action or outcome prints to a text that parses back to it; with
+// `until_select`, each game stops when the next squad is to be chosen.
+void RoundTripRandomGames(const G& game, int games, const State* start = nullptr,
+                          bool until_select = false) {
+  for (int g = 0; g < games; ++g) {
+    Rng rng(static_cast<uint64_t>(g));
+    State state = start != nullptr ? *start : game.InitialState();
+    for (int step = 0; game.Kind(state) != NodeKind::kTerminal; ++step) {
+      if (until_select && step > 0 && state.phase == G::kSelect) break;
+      const std::string text = game.StateToString(state);
+      auto parsed = game.ParseState(text);
+      ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
+      ASSERT_TRUE(*parsed == state) << text;
+      Action action;
+      Player actor = game.CurrentPlayer(state);
+      if (game.Kind(state) == NodeKind::kChance) {
+        ChanceList outcomes;
+        game.ChanceOutcomes(state, outcomes);
+        action = outcomes[rng.Below(outcomes.size())].outcome;
+      } else {
+        ActionList actions;
+        game.LegalActions(state, actor, actions);
+        ASSERT_FALSE(actions.empty()) << text;
+        action = actions[rng.Below(actions.size())];
+      }
+      const std::string printed = game.ActionToString(state, actor, action);
+      auto back = game.ParseAction(state, actor, printed);
+      ASSERT_TRUE(back.ok()) << back.status() << "\n" << printed << "\n" << text;
+      ASSERT_EQ(*back, action) << printed;
+      game.Apply(state, action);
+    }
+  }
+}
+
+TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
+  RoundTripRandomGames(*MakeGame(), 40);
+  RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
+  RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
+}
+
+// Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,
+// removals, repeats, reactive moves) gets its own random round trips.
+TEST(BrickactionTextTest, RoundTripsThroughCloseCombat) {
+  const auto game = MakeGame();
+  State start = ParseOrDie(
+      *game, Position("A@3,4/4vo/g/0/- B@3,3/4v/g/0/- C:x D:x a:x b@3,2/4v/g/0/- c@2,2/0vm/-/0/- "
+                      "d@4,2/2/-/0/-"));
+  Play(*game, start, {"B", "attack", "close b"});
+  RoundTripRandomGames(*game, 300, &start, true);
+  start = ParseOrDie(*game, Position("A@3,4/4vo/g/0/- B@3,3/4v/g/0/- C:x D:x a:x b@3,2/4v/g/0/- "
+                                     "c@2,2/0vm/-/0/- d@4,2/2/-/0/-"));
+  Play(*game, start, {"A", "attack", "at b"});
+  RoundTripRandomGames(*game, 300, &start, true);
+}
+
+TEST(BrickactionTextTest, RawFacesAreAcceptedWhereverAnOutcomeIs) {
+  const auto game = MakeGame();
+  State state =
+      ParseOrDie(*game, Position("A:x B@1,11/4v/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"));
+  Play(*game, state, {"B", "attack", "at d"});
+  // 6: a casualty; 3 with the veteran's +1 is a hit; the rest miss.
+  auto outcome = game->ParseAction(state, kChancePlayer, "roll 6 3 2 1 1");
+  ASSERT_TRUE(outcome.ok()) << outcome.status();
+  EXPECT_EQ(game->ActionToString(state, kChancePlayer, *outcome), "sixes 1 hits 1");
+  EXPECT_FALSE(game->ParseAction(state, kChancePlayer, "roll 6 3").ok());  // 5 dice
+  EXPECT_FALSE(game->ParseAction(state, kChancePlayer, "roll 6 3 2 1 7").ok());
+  EXPECT_FALSE(game->ParseAction(state, 0, "sixes 1 hits 1").ok());  // not a decision
+}
+
+TEST(BrickactionTextTest, ParseActionExplains) {
+  const auto game = MakeGame();
+  const State state = game->InitialState();
+  auto bad = game->ParseAction(state, 0, "Z");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("legal: A, B, C, D, end"));
+  EXPECT_FALSE(game->ParseAction(state, 1, "a").ok());  // not player 1's decision
+  EXPECT_TRUE(game->ParseAction(state, 0, "  A ").ok());
+}
+
+TEST(BrickactionTextTest, ParseStateRejectsWhatTheRulesCannotReach) {
+  const auto game = MakeGame();
+  const std::string fine = "A:x B@1,11/4v/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-";
+  EXPECT_TRUE(game->ParseState(Position(fine)).ok());
+  for (const std::string& units : {
+           std::string("A:x B@2,5/4v/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),    // a wall
+           std::string("A:x B@1,5/4v/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),    // shared
+           std::string("A:x B@1,11/5v/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),   // minis
+           std::string("A:x B@1,11/4vo/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),  // officer
+           std::string("A:x B@1,11/4v/g/0/- C:x D@3,3/2/g/0/- a:x b:x c:x d@1,5/2/-/0/-"),
+           std::string("A:x B@1,11/4v/g/0/Bmf C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),  // own side
+           std::string("A:x B@1,11/4vm/g/0/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),   // a medic
+           std::string("A:x B@1,11/4v/g/3/- C:x D:x a:x b:x c:x d@1,5/2/-/0/-"),    // 3 actions
+           std::string("A:x B@1,11/4v/g/0/- C:x D:x a:x b:x c:x"),
+       }) {
+    EXPECT_FALSE(game->ParseState(Position(units)).ok()) << units;
+  }
+  EXPECT_FALSE(game->ParseState(Position(fine, 3, 0, 7)).ok());  // past the last turn
+  std::string wrong_phase = Position(fine);
+  wrong_phase.replace(wrong_phase.find("phase=select"), 12, "phase=attackroll");
+  EXPECT_FALSE(game->ParseState(wrong_phase).ok());
+}
+
+TEST(BrickactionTextTest, DefaultScenarioFileMatchesTheBuiltIn) {
+  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/default.scn");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), G::DefaultScenarioText());
+}
+
+TEST(BrickactionTextTest, ScenarioErrors) {
+  const std::string base = TestScenario();
+  auto error = [&](const std::string& from, const std::string& to) {
+    std::string text = base;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    auto game = G::CreateFromStrings({}, text);
+    return game.ok() ? std::string("ok") : std::string(game.status().message());
+  };
+  EXPECT_THAT(error("points 1000", "points 100"), HasSubstr("over the limit of 100"));
+  EXPECT_THAT(error("legend T tree", "legend T forest"), HasSubstr("unknown terrain 'forest'"));
+  EXPECT_THAT(error("at=0,11", "at=2,5"), HasSubstr("total-cover"));
+  EXPECT_THAT(error("regulars=4 veteran=1 grenade=1 at=1,11", "regulars=5 veteran=1 at=1,11"),
+              HasSubstr("at most 5 minis"));
+  EXPECT_THAT(error("objective 6,6", "objective 6,x"), HasSubstr("objective X,Y"));
+  // The default's 150 points: 85 for the first squad (the officer 35, the veteran and the
+  // grenade free with 5 minis), 50 for the second.
+  EXPECT_TRUE(MakeGame({}, std::string(G::DefaultScenarioText())) != nullptr);
+  // Deployment zones: 4 rows at each edge.
+  std::string text(G::DefaultScenarioText());
+  text.replace(text.find("at=9,21"), 7, "at=9,15");
+  auto game = G::CreateFromStrings({}, text);
+  ASSERT_FALSE(game.ok());
+  EXPECT_THAT(std::string(game.status().message()), HasSubstr("deploys within 4 rows"));
+}
+
+}  // namespace
+}  // namespace sandtable::brickaction_test

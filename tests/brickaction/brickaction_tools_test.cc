@@ -1,0 +1,107 @@
+// brickaction through the tools: `sandtable odds` on representative attacks against exact
+// fractions worked out by hand, and perft counts of the default scenario.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/brickaction/brickaction_test_util.h"
+#include "tools/load_game.h"
+#include "tools/odds.h"
+#include "tools/perft.h"
+#include "tools/registry.h"
+
+namespace sandtable {
+namespace {
+
+// The exact odds of `move` after `moves` from `units` on the test board.
+absl::StatusOr<OddsResult> OddsOf(const std::string& units, const std::vector<std::string>& moves,
+                                  std::string_view move) {
+  auto game = CreateGame("brickaction", brickaction_test::TestScenario());
+  if (!game.ok()) return game.status();
+  auto before = LoadPosition(**game, brickaction_test::Position(units), moves);
+  if (!before.ok()) return before.status();
+  std::string applied;
+  auto start = ApplyOddsMove(**before, move, &applied);
+  if (!start.ok()) return start.status();
+  return ComputeOdds(**before, **start, false);
+}
+
+std::string Expected(const OddsResult& odds, std::string_view name) {
+  for (size_t i = 0; i < odds.measure_names.size(); ++i) {
+    if (odds.measure_names[i] == name) return odds.expected[i].ToString();
+  }
+  return "no measure " + std::string(name);
+}
+
+TEST(BrickactionOddsTest, TwoRegularsAtTwoInTheOpen) {
+  // D's 2 dice at 6 cells (full dice, no veteran). A die is a casualty on a 6 (1/6), a hit
+  // on 4-5 (1/3) whose save (4+) fails half the time: 1/6 + 1/3 * 1/2 = 1/3 a die. Two dice
+  // never exceed d's two minis, so the dice are independent: 2/3 minis expected, both with
+  // (1/3)^2 = 1/9 (two minis lost in one action would suppress, but d is gone).
+  const auto odds = OddsOf("A:x B:x C:x D@8,10/2/-/0/- a:x b:x c@11,0/0v/-/0/- d@8,4/2/-/0/-",
+                           {"D", "attack"}, "at d");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "2/3");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "1/9");
+  EXPECT_EQ(Expected(*odds, "minis_lost_p0"), "0");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
+TEST(BrickactionOddsTest, VeteranBonusAndSoftCover) {
+  // The lone veteran's die with +1: 6 a casualty (1/6), 3-5 a hit (1/2): 1/6 + 1/2 * 1/2 =
+  // 5/12. Behind tall grass the +1 is negated: 1/6 + 1/3 * 1/2 = 1/3.
+  auto odds = OddsOf("A:x B:x C@8,10/0v/-/0/- D:x a:x b:x c@11,0/0v/-/0/- d@8,5/2/-/0/-",
+                     {"C", "attack"}, "at d");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/12");
+  odds = OddsOf("A:x B:x C@6,10/0v/-/0/- D:x a:x b:x c@11,0/0v/-/0/- d@6,5/2/-/0/-",
+                {"C", "attack"}, "at d");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "1/3");
+}
+
+TEST(BrickactionOddsTest, HardCover) {
+  // Behind the low wall the save is 3+ (2/3): a die kills 1/6 + 1/3 * 1/3 = 5/18; two
+  // independent dice: 5/9 expected, both (5/18)^2 = 25/324.
+  const auto odds = OddsOf("A:x B:x C:x D@4,8/2/-/0/- a:x b:x c@11,0/0v/-/0/- d@4,2/2/-/0/-",
+                           {"D", "attack"}, "at d");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/9");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "25/324");
+}
+
+TEST(BrickactionOddsTest, PendingRemovalsCount) {
+  // b has a veteran: when it survives, its owner chooses who dies (a decision), but the odds
+  // count those casualties. The lone veteran C against b (5 minis, open, 5 cells): its die
+  // kills with 1/6 + 1/2 * 1/2 = 5/12 as before, whoever b's owner then removes.
+  const auto odds = OddsOf("A:x B:x C@8,10/0v/-/0/- D:x a:x b@8,5/4v/g/0/- c@11,0/0v/-/0/- d:x",
+                           {"C", "attack"}, "at b");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/12");
+}
+
+// Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
+// change in move generation, holds, reactions, chance outcomes or turn order moves these.
+TEST(BrickactionPerftTest, DefaultScenario) {
+  const auto game = CreateGame("brickaction");
+  ASSERT_TRUE(game.ok()) << game.status();
+  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
+  struct Row {
+    int depth;
+    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
+  };
+  for (const Row& e : {Row{3, 114, 13, 126, 0, 0}, Row{5, 1503, 556, 2058, 0, 0},
+                       Row{8, 210482, 70116, 279985, 261, 873}}) {
+    const PerftCounts counts = Perft(*start, e.depth);
+    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
+    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
+    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
+    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
+    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
+    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
+  }
+}
+
+}  // namespace
+}  // namespace sandtable
