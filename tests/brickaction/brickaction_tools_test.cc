@@ -6,32 +6,20 @@
 #include <vector>
 
 #include "tests/brickaction/brickaction_test_util.h"
-#include "tools/load_game.h"
-#include "tools/odds.h"
+#include "tests/odds_test_util.h"
 #include "tools/perft.h"
 #include "tools/registry.h"
 
 namespace sandtable {
 namespace {
 
+using odds_test::Expected;
+
 // The exact odds of `move` after `moves` from `units` on the test board.
 absl::StatusOr<OddsResult> OddsOf(const std::string& units, const std::vector<std::string>& moves,
                                   std::string_view move) {
-  auto game = CreateGame("brickaction", brickaction_test::TestScenario());
-  if (!game.ok()) return game.status();
-  auto before = LoadPosition(**game, brickaction_test::Position(units), moves);
-  if (!before.ok()) return before.status();
-  std::string applied;
-  auto start = ApplyOddsMove(**before, move, &applied);
-  if (!start.ok()) return start.status();
-  return ComputeOdds(**before, **start, false);
-}
-
-std::string Expected(const OddsResult& odds, std::string_view name) {
-  for (size_t i = 0; i < odds.measure_names.size(); ++i) {
-    if (odds.measure_names[i] == name) return odds.expected[i].ToString();
-  }
-  return "no measure " + std::string(name);
+  return odds_test::OddsAfter("brickaction", brickaction_test::TestScenario(),
+                              brickaction_test::Position(units), moves, move);
 }
 
 TEST(BrickactionOddsTest, TwoRegularsAtTwoInTheOpen) {

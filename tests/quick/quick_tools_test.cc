@@ -8,9 +8,8 @@
 
 #include "engine/chance.h"
 #include "engine/rng.h"
+#include "tests/odds_test_util.h"
 #include "tests/quick/quick_test_util.h"
-#include "tools/load_game.h"
-#include "tools/odds.h"
 #include "tools/perft.h"
 #include "tools/registry.h"
 
@@ -21,24 +20,12 @@ using quick_test::BlueToAct;
 using quick_test::MakeGame;
 using quick_test::TestScenario;
 
+using odds_test::Expected;
+
 // The exact odds of `move` after `moves` from `position` on the test map.
 absl::StatusOr<OddsResult> OddsOf(const std::string& position,
                                   const std::vector<std::string>& moves, std::string_view move) {
-  auto game = CreateGame("quick", TestScenario());
-  if (!game.ok()) return game.status();
-  auto before = LoadPosition(**game, position, moves);
-  if (!before.ok()) return before.status();
-  std::string applied;
-  auto start = ApplyOddsMove(**before, move, &applied);
-  if (!start.ok()) return start.status();
-  return ComputeOdds(**before, **start, false);
-}
-
-std::string Expected(const OddsResult& odds, std::string_view name) {
-  for (size_t i = 0; i < odds.measure_names.size(); ++i) {
-    if (odds.measure_names[i] == name) return odds.expected[i].ToString();
-  }
-  return "no measure " + std::string(name);
+  return odds_test::OddsAfter("quick", TestScenario(), position, moves, move);
 }
 
 // The probability that measure `name` equals `value`.
