@@ -284,6 +284,18 @@ absl::StatusOr<const ScenarioStatement*> ScenarioText::Unique(std::string_view k
   return found;
 }
 
+absl::StatusOr<std::string> ScenarioText::RulesetAndName(std::string_view ruleset) const {
+  absl::StatusOr<const ScenarioStatement*> named = Unique("ruleset");
+  if (!named.ok()) return named.status();
+  if (*named != nullptr && (*named)->rest != ruleset) {
+    return ScenarioError((*named)->line, absl::StrCat("this scenario is for '", (*named)->rest,
+                                                      "', not ", ToAbsl(ruleset)));
+  }
+  absl::StatusOr<const ScenarioStatement*> name = Unique("name");
+  if (!name.ok()) return name.status();
+  return *name != nullptr ? (*name)->rest : std::string("unnamed");
+}
+
 absl::StatusOr<int> ParseScenarioInt(std::string_view text, int min, int max, int line,
                                      std::string_view what) {
   int64_t value = 0;

@@ -77,6 +77,9 @@ class ScenarioText {
   std::vector<const ScenarioStatement*> All(std::string_view keyword) const;
   // The single statement with this keyword: nullptr when absent, an error when repeated.
   absl::StatusOr<const ScenarioStatement*> Unique(std::string_view keyword) const;
+  // The optional `ruleset` line must name `ruleset` ("this scenario is for 'X', not Y"
+  // otherwise); returns the optional `name` line's text, "unnamed" without one.
+  absl::StatusOr<std::string> RulesetAndName(std::string_view ruleset) const;
 
  private:
   std::vector<ScenarioStatement> statements_;

@@ -322,15 +322,9 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
       !s.ok()) {
     return s;
   }
-  absl::StatusOr<const ScenarioStatement*> ruleset = text->Unique("ruleset");
-  if (!ruleset.ok()) return ruleset.status();
-  if (*ruleset != nullptr && (*ruleset)->rest != kName) {
-    return ScenarioError((*ruleset)->line, absl::StrCat("this scenario is for '", (*ruleset)->rest,
-                                                        "', not brickaction"));
-  }
-  absl::StatusOr<const ScenarioStatement*> name = text->Unique("name");
+  absl::StatusOr<std::string> name = text->RulesetAndName(kName);
   if (!name.ok()) return name.status();
-  game->scenario_name_ = *name != nullptr ? (*name)->rest : "unnamed";
+  game->scenario_name_ = *std::move(name);
   BrickactionScenarioBuilder builder(*game, *text);
   if (absl::Status s = builder.Build(); !s.ok()) return s;
   if (params.GetInt("turns") > 0) game->turns_ = static_cast<int>(params.GetInt("turns"));

@@ -318,15 +318,9 @@ absl::StatusOr<std::shared_ptr<const QuickplayGame>> QuickplayGame::Create(
       !s.ok()) {
     return s;
   }
-  absl::StatusOr<const ScenarioStatement*> ruleset = text->Unique("ruleset");
-  if (!ruleset.ok()) return ruleset.status();
-  if (*ruleset != nullptr && (*ruleset)->rest != kName) {
-    return ScenarioError((*ruleset)->line, absl::StrCat("this scenario is for '", (*ruleset)->rest,
-                                                        "', not quickplay"));
-  }
-  absl::StatusOr<const ScenarioStatement*> name = text->Unique("name");
+  absl::StatusOr<std::string> name = text->RulesetAndName(kName);
   if (!name.ok()) return name.status();
-  game->scenario_name_ = *name != nullptr ? (*name)->rest : "unnamed";
+  game->scenario_name_ = *std::move(name);
   absl::StatusOr<const ScenarioStatement*> resolution = text->Unique("cells_per_brick");
   if (!resolution.ok()) return resolution.status();
   int scenario_cells_per_brick = 1;

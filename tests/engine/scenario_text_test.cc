@@ -111,6 +111,20 @@ TEST(ScenarioTextTest, HexMapErrorsNameTheLine) {
   EXPECT_EQ(ErrorOf("legend . \nmap hex\n\t. .\n. .\nend\n"), "ok");
 }
 
+TEST(ScenarioTextTest, RulesetAndName) {
+  auto parse = [](std::string_view text) {
+    absl::StatusOr<ScenarioText> parsed = ScenarioText::Parse(text);
+    EXPECT_TRUE(parsed.ok()) << parsed.status();
+    return parsed->RulesetAndName("quickplay");
+  };
+  EXPECT_EQ(*parse("ruleset quickplay\nname Hill 112\n"), "Hill 112");
+  EXPECT_EQ(*parse("unit a\n"), "unnamed");
+  EXPECT_THAT(std::string(parse("ruleset doubletap\n").status().message()),
+              HasSubstr("line 1: this scenario is for 'doubletap', not quickplay"));
+  EXPECT_THAT(std::string(parse("name a\nname b\n").status().message()),
+              HasSubstr("line 2: 'name' given twice (first on line 1)"));
+}
+
 TEST(ScenarioTextTest, CrLfLinesAreAccepted) {
   absl::StatusOr<ScenarioText> parsed =
       ScenarioText::Parse("size 3\r\nlegend . \r\nmap\r\n..\r\nend\r\n");
