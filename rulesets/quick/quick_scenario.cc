@@ -339,10 +339,9 @@ absl::StatusOr<std::shared_ptr<const QuickGame>> QuickGame::Create(const Params&
   absl::StatusOr<ScenarioText> text =
       ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
   if (!text.ok()) return text.status();
-  absl::StatusOr<const ScenarioStatement*> ruleset = text->Unique("ruleset");
-  if (!ruleset.ok()) return ruleset.status();
-  if (*ruleset != nullptr && (*ruleset)->rest != "quick") {
-    return ScenarioError((*ruleset)->line, "this scenario is for another ruleset");
+  // The name is not used (one map per file), but the check is shared.
+  if (absl::StatusOr<std::string> name = text->RulesetAndName(kName); !name.ok()) {
+    return name.status();
   }
   QuickScenarioBuilder builder(*game, *text);
   if (absl::Status s = builder.Build(); !s.ok()) return s;

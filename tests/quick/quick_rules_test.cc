@@ -495,12 +495,24 @@ TEST(QuickScenarios, BadScenariosNameTheirLine) {
            {"unit side=0 type=infantry label=Q at=2,2\n", "names its HQ"},
            {"unit side=1 type=infantry label=Q hq=h at=1,1\n", "share a hex"},
            {"unit side=0 type=infantry label=S hq=H at=2,2\n", "used twice"},
-           {"enabler side=0 type=recon at=available\n", "placed twice"}}) {
+           {"enabler side=0 type=recon at=available\n", "placed twice"},
+           {"name a\nname b\n", "'name' given twice"}}) {
     auto game = QuickGame::CreateFromStrings({}, base + extra);
     ASSERT_FALSE(game.ok()) << extra;
     EXPECT_NE(std::string(game.status().message()).find(message), std::string::npos)
         << game.status();
   }
+}
+
+TEST(QuickScenarios, AnotherRulesetsScenarioIsRefused) {
+  std::string text = TestScenario();
+  text.replace(0, std::string("ruleset quick").size(), "ruleset doubletap");
+  auto game = QuickGame::CreateFromStrings({}, text);
+  ASSERT_FALSE(game.ok());
+  EXPECT_NE(std::string(game.status().message())
+                .find("line 1: this scenario is for 'doubletap', not quick"),
+            std::string::npos)
+      << game.status();
 }
 
 }  // namespace
