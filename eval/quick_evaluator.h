@@ -2,11 +2,15 @@
 // [-1, 1], for playouts cut short and for the `greedy` player.
 //
 // victory=objectives (Blue wins holding 2 objective hexes at the end):
-//   control(o) = 1 if a Blue MU holds objective o;
-//                if a Red MU h does: kThreat * t * (1.5 if h is Reduced, else 1), with
+//   control(o) = if a Blue MU h holds objective o: 1 - kAssault * assault(h);
+//                if a Red MU h does: kThreat * t * (1.5 if h is Reduced, else 1)
+//                + kAssault * assault(h), with
 //                t = clamp(kThreatRange + 1 - d_blue, 0, kThreatRange) / kThreatRange
 //                (1 with a Blue MU adjacent, 0 from kThreatRange + 1 hexes);
 //                else 0.5 + 0.15 * clamp(d_red - d_blue, -3, 3) (nearest MU of each side);
+//   assault(h) = min(1, max over the enemy MUs m adjacent to h of
+//                AttackPower(m) / 3 / (Losses h absorbs before it must give up the hex:
+//                1 Reduced or 2 full, + 1 per Enabler allocated to it));
 //   strength(p) = sum over p's MUs on the map of 1 (full) or 0.6 (Reduced), divided by
 //                 p's MU count; command(p) = p's MUs in command / p's MU count;
 //   advance = mean over Blue's MUs (removed ones count 0) of
@@ -17,6 +21,10 @@
 // victory=support: value = tanh(0.5 * (support margin + 0.5 * MUs-removed margin)).
 // Terminal positions return the exact result.
 //
+// Without the assault term an objective's holder looked as safe next to a strong attacker
+// as alone, so neither side's search valued preparing an attack (Enablers allocated to the
+// attacker) or guarding against one; with it the bot won 80 of 100 games against `greedy`
+// at 2000 iterations, against 65 (docs/rulesets/quick.md has the matches).
 // Before the threat, command and advance terms a Red-held objective scored 0 however close
 // Blue stood, so Blue's search had no reason to advance on the objectives Red starts on
 // (docs/rulesets/quick.md has the matches). Not kept: the same value with the sum halved
@@ -49,6 +57,26 @@ struct QuickEvaluator {
   static constexpr int kThreatRange = 5;
   // Weight of Blue's advance: its MUs' mean closeness to the objectives it does not hold.
   static constexpr double kAdvance = 0.5;
+  // Weight of the assault on an objective's holder (0.6 did worse, and so did 0.3 on Blue's
+  // side alone).
+  static constexpr double kAssault = 0.45;
+
+  // The best adjacent enemy MU's expected hits (a third of its attack power) against the
+  // Losses the holder of `objective` can absorb before it must give up the hex, at most 1.
+  static double Assault(const QuickGame& game, const QuickGame::State& state, int holder,
+                        int objective) {
+    const int side = game.unit(holder).side;
+    int absorb = state.reduced[holder] ? 1 : 2;
+    for (int e = 0; e < QuickGame::kEnablers; ++e) absorb += state.enabler[side][e] == holder;
+    double assault = 0;
+    for (int u = 0; u < game.num_units(); ++u) {
+      if (!game.IsManoeuvre(u) || game.unit(u).side == side) continue;
+      if (state.cell[u] >= QuickGame::kMaxCells) continue;
+      if (game.Distance(state.cell[u], objective) != 1) continue;
+      assault = std::max(assault, game.AttackPower(state, u, objective) / 3.0 / absorb);
+    }
+    return std::min(1.0, assault);
+  }
 
   double Evaluate(const QuickGame& game, const QuickGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
@@ -80,13 +108,14 @@ struct QuickEvaluator {
       if (holder == QuickGame::kNone) {
         control += 0.5 + 0.15 * std::clamp(nearest[1] - nearest[0], -3, 3);
       } else if (game.unit(holder).side == 0) {
-        control += 1.0;
+        control += 1.0 - kAssault * Assault(game, state, holder, objective);
       } else {
         // Held by Red: Blue's chance of taking it grows as its MUs close in and as the
         // holder weakens.
         const double threat = std::clamp(kThreatRange + 1 - nearest[0], 0, kThreatRange) /
                               static_cast<double>(kThreatRange);
         control += kThreat * threat * (state.reduced[holder] ? 1.5 : 1.0);
+        control += kAssault * Assault(game, state, holder, objective);
       }
     }
     // Advance: each Blue MU on the map scores 1 on an objective or next to one Blue does

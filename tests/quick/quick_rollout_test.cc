@@ -31,11 +31,13 @@ std::string PickedDestination(const QuickGame& game, const QuickGame::State& s) 
   return game.ActionToString(s, game.CurrentPlayer(s), first);
 }
 
-// Blue's infantry next to the empty objective 4,3 (Red's task force moved off to 5,3):
-// entering it is the one destination that takes an objective.
+// Blue's infantry next to the empty objective 4,3 (Red's task force moved off to 2,0, out of
+// reach of it): entering it is the one destination that takes an objective. (With the task
+// force next to 4,3 the evaluator prefers 4,2, next to Red's infantry on 4,1: a holder of
+// 4,3 would face the task force's assault.)
 TEST(QuickRolloutTest, BlueMovesOntoAnEmptyObjective) {
   auto game = MakeGame();
-  QuickGame::State s = BlueToAct(*game, 2, 0, {{"I@", "3,3"}, {"t@", "5,3"}});
+  QuickGame::State s = BlueToAct(*game, 2, 0, {{"I@", "3,3"}, {"t@", "2,0"}});
   Play(*game, s, {"blue move unit", "unit I"});
   EXPECT_EQ(PickedDestination(*game, s), "to 4,3");
 }
