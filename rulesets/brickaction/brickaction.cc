@@ -298,7 +298,14 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
   }
   if (can_spend && suppressed) actions.push_back(kActionBase + kRallyAction);
-  if (can_spend && !suppressed) actions.push_back(kActionBase + kHoldAction);
+  if (can_spend && !suppressed) {
+    // A hold names an enemy squad (never a vehicle).
+    bool squad = !has_vehicles_;
+    for (int t = 0; t < num_units() && !squad; ++t) {
+      squad |= IsAlive(state, t) && !IsVehicle(t) && units_[t].side != units_[u].side;
+    }
+    if (squad) actions.push_back(kActionBase + kHoldAction);
+  }
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -731,6 +738,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.regulars[u] = 0;
     state.specialists[u] = 0;
     state.flags[u] = 0;
+    state.rockets[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {

@@ -400,7 +400,13 @@ class BrickactionGame {
     DicePool pool;
     RollKind kind;
     std::vector<ChanceOutcome> outcomes;
+    int threshold = 0;  // armour rolls: the total that forces a save
   };
+  // An armour roll's value from its SumAndNaturals value.
+  static int ArmourValue(int triple, int threshold) {
+    return DicePool::PairValue(DicePool::TripleHighs(triple),
+                               DicePool::TripleSum(triple) >= threshold ? 1 : 0);
+  }
   int AttackPool(int dice, bool bonus) const { return attack_pool_[dice][bonus ? 1 : 0]; }
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }

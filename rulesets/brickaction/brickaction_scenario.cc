@@ -1,6 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
 // deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
 // window. Also the built-in default scenario and what Create precomputes from it.
+#include <map>
 #include <string>
 
 #include "absl/status/status.h"
@@ -643,19 +644,20 @@ absl::Status BrickactionGame::Precompute() {
     for (int dice = 1; dice <= max_dice; ++dice) {
       const int key = dice * 100 + threshold;
       if (armour_pool_.count(key)) continue;
-      // The sum with its natural 6s, looked up: PairValue(sixes, total >= threshold).
-      std::vector<std::pair<int, int>> rows;
-      for (int sum = dice; sum <= 6 * dice; ++sum) {
-        for (int sixes = 0; sixes <= dice; ++sixes) {
-          rows.emplace_back(DicePool::TripleValue(sum, sixes, 0),
-                            DicePool::PairValue(sixes, sum >= threshold ? 1 : 0));
-        }
-      }
+      // The sum with its natural 6s, folded to PairValue(sixes, total >= threshold).
       DicePool pool = DicePool::SumAndNaturals(dice, 6);
-      pool.LookUp(std::move(rows));
       pool.Label(absl::StrCat(dice, "d6 summed against ", threshold,
                               " (the armour table), each natural 6 a damage"));
-      armour_pool_[key] = AddPool(std::move(pool), kArmourRollKind);
+      Roll roll{pool, kArmourRollKind, {}, threshold};
+      std::map<int, Probability> by_value;
+      for (const PoolOutcome& o : pool.Distribution()) {
+        by_value[ArmourValue(o.value, threshold)] += o.probability;
+      }
+      for (const auto& [value, probability] : by_value) {
+        roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(value), probability});
+      }
+      pools_.push_back(std::move(roll));
+      armour_pool_[key] = static_cast<int>(pools_.size()) - 1;
     }
   };
   for (const Unit& target : units_) {

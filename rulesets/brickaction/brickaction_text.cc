@@ -193,7 +193,9 @@ absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player p
       absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
           TrimBlanks(text).substr(std::string_view("roll").size()));
       if (!value.ok()) return value.status();
-      const Action action = kOutcomeBase + static_cast<Action>(*value);
+      const int folded =
+          state.phase == kArmourRoll ? ArmourValue(*value, pools_[state.roll].threshold) : *value;
+      const Action action = kOutcomeBase + static_cast<Action>(folded);
       if (std::find(legal.begin(), legal.end(), action) != legal.end()) return action;
       return Error(absl::StrCat("'", shown, "' cannot happen here"));
     }

@@ -1,6 +1,7 @@
 // brickaction's notation and position string: exact round trips along random games, raw
 // faces for every roll, clear errors for bad input, and the scenario format.
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -19,12 +20,15 @@ using G = BrickactionGame;
 // every state and every action or outcome prints to a text that parses back to it; with
 // `until_select`, each game stops when the next squad is to be chosen.
 void RoundTripRandomGames(const G& game, int games, const State* start = nullptr,
-                          bool until_select = false) {
+                          bool until_select = false, std::map<int, int>* phases = nullptr,
+                          std::map<int, int>* stages = nullptr) {
   for (int g = 0; g < games; ++g) {
     Rng rng(static_cast<uint64_t>(g));
     State state = start != nullptr ? *start : game.InitialState();
     for (int step = 0; game.Kind(state) != NodeKind::kTerminal; ++step) {
       if (until_select && step > 0 && state.phase == G::kSelect) break;
+      if (phases != nullptr) ++(*phases)[state.phase];
+      if (stages != nullptr) ++(*stages)[state.mode == G::kRoadkill ? -1 : state.weapon];
       const std::string text = game.StateToString(state);
       auto parsed = game.ParseState(text);
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
@@ -54,6 +58,22 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame(), 40);
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
+}
+
+// The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
+// and turret decisions, armour rolls, roadkill.
+TEST(BrickactionTextTest, RoundTripsAlongRandomGamesWithVehicles) {
+  std::map<int, int> phases, weapons;
+  RoundTripRandomGames(*MakeGame({}, std::string(G::VehiclesScenarioText())), 200, nullptr, false,
+                       &phases, &weapons);
+  RoundTripRandomGames(*MakeGame({}, VehicleTestScenario()), 200, nullptr, false, &phases,
+                       &weapons);
+  // The random games reach every vehicle node: facing, turret, armour rolls, rockets (random
+  // play seldom runs a squad over: RoundTripsThroughVehicleContact).
+  for (int phase : {G::kFacing, G::kTurret, G::kArmourRoll, G::kAttackRoll, G::kSaveRoll}) {
+    EXPECT_GT(phases[phase], 0) << phase;
+  }
+  EXPECT_GT(weapons[G::kWithRocket], 0);
 }
 
 // Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,
