@@ -360,7 +360,7 @@ class BrickactionScenarioBuilder {
                             " at=X,Y')"));
       }
       if (points[side] > game_.points_) {
-        return ScenarioError(0, absl::StrCat("player ", side, "'s squads cost ", points[side],
+        return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
       }
     }

@@ -91,6 +91,25 @@ TEST(BrickactionTextTest, RoundTripsThroughCloseCombat) {
   RoundTripRandomGames(*game, 300, &start, true);
 }
 
+// Roadkill, swarms and armour rolls at close range, from hand-built contacts.
+TEST(BrickactionTextTest, RoundTripsThroughVehicleContact) {
+  const auto game = MakeGame({}, VehicleTestScenario());
+  std::map<int, int> phases, weapons;
+  for (const std::string& units :
+       {std::string("A@4,9/4vo/grr/0/- B@6,5/4v/gr/0/- a@5,6/4vo/grr/0/- b@5,8/4v/gr/0/- "
+                    "V@5,10/d0/N+N/-/0 W@7,10/d0/N/-/0 v@5,5/d1/S+S/-/0 w@4,4/d0/S/-/0"),
+        std::string("A@4,9/4vo/grr/0/- B@6,5/4v/gr/0/- a@5,6/4vo/grr/0/- b@5,8/4v/gr/0/- "
+                    "V@5,10/d2/N+NE/-/0 W@7,10/d0/N/-/0 v@5,5/d1/S+S/-/0 w@4,4/d2/S/-/0")}) {
+    for (int player = 0; player < 2; ++player) {
+      const State start = ParseOrDie(*game, Position(units, 3, player));
+      RoundTripRandomGames(*game, 300, &start, true, &phases, &weapons);
+    }
+  }
+  EXPECT_GT(weapons[-1], 0);  // roadkill
+  EXPECT_GT(weapons[G::kCloseCombat], 0);
+  EXPECT_GT(phases[G::kArmourRoll], 0);
+}
+
 TEST(BrickactionTextTest, RawFacesAreAcceptedWhereverAnOutcomeIs) {
   const auto game = MakeGame();
   State state =
@@ -138,11 +157,101 @@ TEST(BrickactionTextTest, ParseStateRejectsWhatTheRulesCannotReach) {
   EXPECT_FALSE(game->ParseState(wrong_phase).ok());
 }
 
+TEST(BrickactionTextTest, ParseStateRejectsInconsistentVehicles) {
+  const auto game = MakeGame({}, VehicleTestScenario());
+  const std::string squads = "A@0,11/4vo/grr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- b@1,0/4v/gr/0/- ";
+  const std::string fine = "V@5,11/d1w/N+NE/a/1 W@7,11/d2wz/N/x/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0";
+  EXPECT_TRUE(game->ParseState(Position(squads + fine)).ok());
+  for (const std::string& vehicles : {
+           std::string("V@5,11/d3/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // capacity
+           std::string("V@5,11/d0w/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // w, no damage
+           std::string("V@5,11/d1z/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // z under 2
+           std::string("V@5,11/d0/N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // no turret
+           std::string("V@5,11/d0/N+N/-/0 W@7,11/d0/N+N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // hull gun
+           std::string("V@5,11/d0/Q+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // facing
+           std::string("V@5,11/d0/N+N/p/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // prone
+           std::string("V@5,11/d0/N+N/-/0 W@9,7/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),   // a tree
+           std::string("V@1,11/d0/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // on B
+           std::string("V@5,11/4v/g/0/- W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),    // a squad word
+       }) {
+    EXPECT_FALSE(game->ParseState(Position(squads + vehicles)).ok()) << vehicles;
+  }
+  // Rockets beyond the scenario's; a squad word for a vehicle's place.
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grrr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/- B@1,11/4v/grr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+  // A hold cannot name a vehicle.
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+  // The facing node needs the vehicle's move (from=); the turret node a turreted vehicle.
+  std::string facing = Position(squads + fine);
+  facing.replace(facing.find("phase=select"), 12, "phase=facing");
+  facing.replace(facing.find("active=-"), 8, "active=V");
+  EXPECT_FALSE(game->ParseState(facing).ok());
+  std::string moved = facing;
+  moved.replace(moved.find("from=-"), 6, "from=5,10");
+  EXPECT_TRUE(game->ParseState(moved).ok()) << moved;
+  std::string turret = facing;
+  turret.replace(turret.find("phase=facing"), 12, "phase=turret");
+  EXPECT_TRUE(game->ParseState(turret).ok());
+  turret.replace(turret.find("active=V"), 8, "active=W");
+  EXPECT_FALSE(game->ParseState(turret).ok());
+}
+
 TEST(BrickactionTextTest, DefaultScenarioFileMatchesTheBuiltIn) {
   std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/default.scn");
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str(), G::DefaultScenarioText());
+}
+
+TEST(BrickactionTextTest, VehiclesScenarioFileMatchesTheBuiltInAndTheParameter) {
+  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/vehicles.scn");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), G::VehiclesScenarioText());
+  auto game = G::CreateFromStrings({{"scenario", "vehicles"}}, "");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ((*game)->scenario_name(), "vehicles");
+  EXPECT_EQ((*game)->num_units(), 6);
+  EXPECT_TRUE((*game)->has_vehicles());
+  EXPECT_EQ((*game)->StateToString((*game)->InitialState()),
+            "turn=1 player=0 left=3 phase=select stage=none active=- target=- weapon=fire cursor=0 "
+            "sub=- mode=none att=- tgt=- roll=0 side=0 saves=0 subject=- cas_a=0 cas_t=0 lost_a=0 "
+            "lost_t=0 a_sum=0 a_six=0 a_one=0 b_sum=0 b_six=0 b_one=0 first=0 kills=0/0 from=- "
+            "spot=- A@9,21/4vo/gr/0/- B@14,21/4v/gr/0/- a@14,2/4vo/gr/0/- b@9,2/4v/gr/0/- "
+            "V@12,22/d0/N+N/-/0 v@11,1/d0/S+S/-/0");
+  EXPECT_EQ((*G::CreateFromStrings({}, ""))->scenario_name(), "default");
+  // The parameter names a built-in scenario: not with a scenario text as well.
+  EXPECT_FALSE(G::CreateFromStrings({{"scenario", "vehicles"}}, TestScenario()).ok());
+  EXPECT_FALSE(G::CreateFromStrings({{"scenario", "tanks"}}, "").ok());
+}
+
+TEST(BrickactionTextTest, VehicleScenarioErrors) {
+  const std::string base = VehicleTestScenario();
+  auto error = [&](const std::string& from, const std::string& to) {
+    std::string text = base;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    auto game = G::CreateFromStrings({}, text);
+    return game.ok() ? std::string("ok") : std::string(game.status().message());
+  };
+  EXPECT_THAT(error("class=L1 weapon=MG turret=1 facing=N", "class=L9 weapon=MG turret=1 facing=N"),
+              HasSubstr("class: one of"));
+  EXPECT_THAT(error("weapon=MG turret=1 facing=N", "weapon=Flak turret=1 facing=N"),
+              HasSubstr("weapon: one of"));
+  EXPECT_THAT(error("turret=1 facing=N", "turret=1 facing=UP"), HasSubstr("facing: one of"));
+  EXPECT_THAT(error("facing=N at=5,11", "facing=N at=9,7"), HasSubstr("a vehicle cannot stand"));
+  EXPECT_THAT(error("facing=N at=5,11", "facing=N at=1,11"), HasSubstr("two units on one cell"));
+  EXPECT_THAT(error("label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=2",
+                    "label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=4"),
+              HasSubstr("rockets"));
+  EXPECT_THAT(error("points 1000", "points 474"), HasSubstr("475 points, over the limit of 474"));
+  // 4 units per side at most, squads and vehicles together.
+  EXPECT_THAT(error("vehicle side=1 label=w", "squad side=1 at=9,0\nvehicle side=1 label=w"),
+              HasSubstr("at most 4"));
 }
 
 TEST(BrickactionTextTest, ScenarioErrors) {
