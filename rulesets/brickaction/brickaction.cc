@@ -52,7 +52,7 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
     if (IsVehicle(t) && Threshold(u, t) == 0) return 0;
     int dice = kWeaponDice[w];
     const bool hard = Between(cu, ct) & kHardCover;
-    if (IsArmourPenetrator(w) && hard) --dice;  // AP against a wall: -1 die
+    if (IsArmourPenetrator(w) && hard) --dice;           // AP against a wall: -1 die
     if (IsVehicle(t) && hard) dice = std::min(dice, 3);  // vehicle cover: at most 3 dice
     for (int over = kVehicleRange; d2 > over * over && dice > 0; ++over) --dice;  // long shot
     return std::max(dice, 0);
@@ -237,7 +237,8 @@ int BrickactionGame::MaxGameLength() const {
   // roll and a free toggle (2 steps) per unit, three actions and the end.
   const int minis = 2 * kMaxUnits * 6;
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
-  const int per_action = 3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
+  const int per_action =
+      3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
   return turns_ * 2 * (3 * kMaxUnits + kActionsPerTurn * per_action + 1);
 }
 
@@ -568,11 +569,11 @@ void BrickactionGame::Continue(State& state) const {
         const int a = state.active, t = state.target;
         const bool armour = IsVehicle(a) || IsVehicle(t);
         const bool close = state.weapon == kCloseCombat && !armour;
-        const bool possible =
-            IsAlive(state, a) && IsAlive(state, t) && !(state.flags[a] & kSuppressedBit) &&
-            (armour  ? WeaponDice(state, a, t, state.weapon) > 0
-             : close ? Adjacent(state, a, t)
-                     : CanFireAt(state, a, t));
+        const bool possible = IsAlive(state, a) && IsAlive(state, t) &&
+                              !(state.flags[a] & kSuppressedBit) &&
+                              (armour  ? WeaponDice(state, a, t, state.weapon) > 0
+                               : close ? Adjacent(state, a, t)
+                                       : CanFireAt(state, a, t));
         if (!possible) {  // the holds took it away: the action is spent
           EndAction(state);
           return;
@@ -612,8 +613,9 @@ void BrickactionGame::Continue(State& state) const {
         const Cell from{CellX(state.from), CellY(state.from)};
         const Cell to{CellX(state.cell[state.active]), CellY(state.cell[state.active])};
         int u = state.cursor;
-        while (u < n && !(IsAlive(state, u) && !IsVehicle(u) && units_[u].side != state.player &&
-                          SegmentCrossesCell(from, to, {CellX(state.cell[u]), CellY(state.cell[u])}))) {
+        while (u < n &&
+               !(IsAlive(state, u) && !IsVehicle(u) && units_[u].side != state.player &&
+                 SegmentCrossesCell(from, to, {CellX(state.cell[u]), CellY(state.cell[u])}))) {
           ++u;
         }
         if (u < n && IsAlive(state, state.active)) {
@@ -657,8 +659,8 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       if (!InFireArc(at, turret, 1, other)) {
         const Facing turned =
             InFireArc(at, Turned(turret, 1), 1, other) ? Turned(turret, 1) : Turned(turret, -1);
-        state.facing[att] = static_cast<uint8_t>((state.facing[att] & 0x0F) |
-                                                 (static_cast<int>(turned) << 4));
+        state.facing[att] =
+            static_cast<uint8_t>((state.facing[att] & 0x0F) | (static_cast<int>(turned) << 4));
       }
     }
     if (IsVehicle(tgt) && (IsVehicle(att) || state.weapon == kCloseCombat)) {

@@ -61,32 +61,29 @@ class BrickactionGame {
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
   static constexpr int kNumClasses = 9;
   static constexpr int kNumVehicleWeapons = 7;
-  static constexpr std::array<const char*, kNumClasses> kClassNames = {
-      "C1", "C2", "L1", "L2", "M1", "M2", "M3", "H1", "H2"};
+  static constexpr std::array<const char*, kNumClasses> kClassNames = {"C1", "C2", "L1", "L2", "M1",
+                                                                       "M2", "M3", "H1", "H2"};
   static constexpr std::array<const char*, kNumVehicleWeapons> kVehicleWeaponNames = {
       "MG", "HMG", "LCannon", "HCannon", "LAP", "MAP", "HAP"};
   // Damage capacity (the superscripts), speed in studs (cells: studs / 4, rounded down),
   // points.
   static constexpr std::array<int, kNumClasses> kCapacity = {1, 2, 3, 3, 3, 4, 4, 5, 5};
-  static constexpr std::array<int, kNumClasses> kSpeedStuds = {36, 30, 28, 24, 20,
-                                                               18, 16, 14, 12};
+  static constexpr std::array<int, kNumClasses> kSpeedStuds = {36, 30, 28, 24, 20, 18, 16, 14, 12};
   static constexpr std::array<int, kNumClasses> kClassPoints = {55,  75,  90,  100, 120,
                                                                 140, 165, 175, 200};
   // The Infantry Swarm row: 1 d6 per mini, the total against these.
-  static constexpr std::array<int, kNumClasses> kSwarmThreshold = {6,  7,  8,  9, 10,
-                                                                   12, 14, 15, 16};
+  static constexpr std::array<int, kNumClasses> kSwarmThreshold = {6, 7, 8, 9, 10, 12, 14, 15, 16};
   static constexpr std::array<int, kNumVehicleWeapons> kWeaponDice = {2, 2, 3, 3, 3, 4, 4};
-  static constexpr std::array<int, kNumVehicleWeapons> kWeaponPoints = {20, 30, 45, 60,
-                                                                        70, 80, 90};
+  static constexpr std::array<int, kNumVehicleWeapons> kWeaponPoints = {20, 30, 45, 60, 70, 80, 90};
   // The total a weapon's dice must meet against each class; 0: "-" (it cannot hurt it).
   static constexpr std::array<std::array<int, kNumClasses>, kNumVehicleWeapons> kThreshold = {{
-      {9, 10, 11, 13, 14, 0, 0, 0, 0},         // MG
-      {7, 8, 9, 10, 11, 13, 14, 0, 0},         // HMG
-      {9, 10, 12, 14, 16, 17, 18, 19, 20},     // L Cannon
-      {9, 9, 10, 11, 12, 13, 14, 15, 16},      // H Cannon
-      {8, 8, 8, 10, 12, 13, 14, 15, 16},       // LAP
-      {7, 7, 8, 10, 11, 12, 13, 14, 15},       // MAP
-      {7, 7, 7, 9, 10, 11, 12, 13, 14},        // HAP
+      {9, 10, 11, 13, 14, 0, 0, 0, 0},      // MG
+      {7, 8, 9, 10, 11, 13, 14, 0, 0},      // HMG
+      {9, 10, 12, 14, 16, 17, 18, 19, 20},  // L Cannon
+      {9, 9, 10, 11, 12, 13, 14, 15, 16},   // H Cannon
+      {8, 8, 8, 10, 12, 13, 14, 15, 16},    // LAP
+      {7, 7, 8, 10, 11, 12, 13, 14, 15},    // MAP
+      {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
@@ -182,8 +179,8 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
-    uint8_t turn = 1;    // 1..turns
-    uint8_t player = 0;  // whose turn it is
+    uint8_t turn = 1;                 // 1..turns
+    uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
     uint8_t phase = kSelect;
     uint8_t stage = kStageNone;
@@ -246,7 +243,7 @@ class BrickactionGame {
   static constexpr Action kRepeatCombat = 2801;
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
   static constexpr Action kGoSecond = 2901;
-  static constexpr Action kFaceBase = 3000;  // + Facing (kFacing, kTurret)
+  static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -416,9 +413,9 @@ class BrickactionGame {
   // DicePool::PairValue(natural 6s, 1 if the total meets the threshold).
   int ArmourPool(int dice, int threshold) const;
   int Threshold(int attacker, int target) const {
-    return IsVehicle(attacker) ? kThreshold[units_[attacker].vehicle_weapon]
-                                           [units_[target].vehicle_class]
-                               : kSwarmThreshold[units_[target].vehicle_class];
+    return IsVehicle(attacker)
+               ? kThreshold[units_[attacker].vehicle_weapon][units_[target].vehicle_class]
+               : kSwarmThreshold[units_[target].vehicle_class];
   }
 
   // Parameters.
@@ -440,9 +437,9 @@ class BrickactionGame {
   bool has_vehicles_ = false;
 
   // Precomputed.
-  std::vector<uint8_t> between_;     // num_cells^2
-  std::optional<ReachTable> walk_;   // 4 cells
-  std::optional<ReachTable> crawl_;  // 2 cells, prone
+  std::vector<uint8_t> between_;                              // num_cells^2
+  std::optional<ReachTable> walk_;                            // 4 cells
+  std::optional<ReachTable> crawl_;                           // 2 cells, prone
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;

@@ -81,15 +81,16 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with ",
                                       "fires a rocket at "};
       absl::StrAppend(&line, " ",
-                      state.weapon == kCloseCombat && IsVehicle(state.target) ? "swarms "
-                                                                              : kHow[state.weapon % 4],
+                      state.weapon == kCloseCombat && IsVehicle(state.target)
+                          ? "swarms "
+                          : kHow[state.weapon % 4],
                       std::string(1, units_[state.target].label));
     }
     view.AddLine("Action", units_[state.active].side).Add(std::move(line));
   }
   if (state.att < n && state.tgt < n) {
-    constexpr const char* kModes[] = {"",           "attack",       "reactive fire",
-                                      "hold attack", "close combat", "roadkill"};
+    constexpr const char* kModes[] = {
+        "", "attack", "reactive fire", "hold attack", "close combat", "roadkill"};
     std::string line =
         absl::StrCat(kModes[state.mode % 6], ": ", std::string(1, units_[state.att].label), " at ",
                      std::string(1, units_[state.tgt].label));
@@ -116,10 +117,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (IsVehicle(u)) {
       const Unit& unit = units_[u];
       piece.kind = "vehicle";
-      piece.status = absl::StrCat(kClassNames[unit.vehicle_class], " ",
-                                  kVehicleWeaponNames[unit.vehicle_weapon], ", damage ",
-                                  Damage(state, u), "/", Capacity(u), ", facing ",
-                                  kFacingWords[state.facing[u] & 7]);
+      piece.status =
+          absl::StrCat(kClassNames[unit.vehicle_class], " ",
+                       kVehicleWeaponNames[unit.vehicle_weapon], ", damage ", Damage(state, u), "/",
+                       Capacity(u), ", facing ", kFacingWords[state.facing[u] & 7]);
       if (unit.turret) {
         absl::StrAppend(&piece.status, ", turret ", kFacingWords[(state.facing[u] >> 4) & 7]);
       }

@@ -486,8 +486,9 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
         "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
         "not both");
   }
-  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(
-      !scenario_text.empty() ? scenario_text : vehicles ? kVehiclesScenario : kDefaultScenario);
+  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(!scenario_text.empty() ? scenario_text
+                                                          : vehicles             ? kVehiclesScenario
+                                                                     : kDefaultScenario);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
                                             "objective", "first", "squad", "vehicle"});

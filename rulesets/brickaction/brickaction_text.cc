@@ -15,10 +15,9 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
-    "select",   "action",     "dest",     "target",   "hold",       "pronereact",
-    "reactive", "remove",     "repeat",   "holdmove", "reactmove",  "choosefirst",
-    "facing",   "turret",     "rally",    "attackroll", "saveroll", "ccroll",
-    "rolloff",  "armourroll", "over"};
+    "select", "action",     "dest",     "target",    "hold",        "pronereact", "reactive",
+    "remove", "repeat",     "holdmove", "reactmove", "choosefirst", "facing",     "turret",
+    "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
 constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
@@ -412,13 +411,12 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     const std::string_view word = words[w++];
     const std::string label(1, units_[u].label);
     const bool vehicle = units_[u].vehicle;
-    const std::string bad =
-        vehicle ? absl::StrCat("vehicle ", label, ": expected ", label,
-                               "@X,Y/dDAMAGE/HULL[+TURRET]/flags/actions or ", label, ":x, got '",
-                               Printable(word), "'")
-                : absl::StrCat("squad ", label, ": expected ", label,
-                               "@X,Y/minis/flags/actions/hold or ", label, ":x, got '",
-                               Printable(word), "'");
+    const std::string bad = vehicle ? absl::StrCat("vehicle ", label, ": expected ", label,
+                                                   "@X,Y/dDAMAGE/HULL[+TURRET]/flags/actions or ",
+                                                   label, ":x, got '", Printable(word), "'")
+                                    : absl::StrCat("squad ", label, ": expected ", label,
+                                                   "@X,Y/minis/flags/actions/hold or ", label,
+                                                   ":x, got '", Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
     if (word.size() < 2 || word[1] != '@') return Error(bad);
@@ -566,8 +564,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (state.hold[u] != 0) {
       const int t = (state.hold[u] & 0x0F) - 1;
       if (!alive(static_cast<uint8_t>(t)) || units_[t].side == units_[u].side ||
-          units_[t].vehicle ||
-          (state.flags[u] & kSuppressedBit)) {
+          units_[t].vehicle || (state.flags[u] & kSuppressedBit)) {
         return Error(name +
                      "'s hold must name a living enemy, and a suppressed squad holds "
                      "nothing");
@@ -608,9 +605,8 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   }
   if ((state.stage == kStageRoadkill || state.mode == kRoadkill) &&
       !(state.active < n && units_[state.active].vehicle && state.from != kNoCell &&
-        (state.mode != kRoadkill ||
-         (state.stage == kStageRoadkill && state.att == state.active && state.tgt < n &&
-          !units_[state.tgt].vehicle)))) {
+        (state.mode != kRoadkill || (state.stage == kStageRoadkill && state.att == state.active &&
+                                     state.tgt < n && !units_[state.tgt].vehicle)))) {
     return Error("roadkill: a moved vehicle (active, from) against squads (tgt)");
   }
   if (state.from != kNoCell && state.active < n && units_[state.active].vehicle &&

@@ -159,31 +159,49 @@ TEST(BrickactionTextTest, ParseStateRejectsWhatTheRulesCannotReach) {
 
 TEST(BrickactionTextTest, ParseStateRejectsInconsistentVehicles) {
   const auto game = MakeGame({}, VehicleTestScenario());
-  const std::string squads = "A@0,11/4vo/grr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- b@1,0/4v/gr/0/- ";
+  const std::string squads =
+      "A@0,11/4vo/grr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- b@1,0/4v/gr/0/- ";
   const std::string fine = "V@5,11/d1w/N+NE/a/1 W@7,11/d2wz/N/x/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0";
   EXPECT_TRUE(game->ParseState(Position(squads + fine)).ok());
   for (const std::string& vehicles : {
-           std::string("V@5,11/d3/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // capacity
-           std::string("V@5,11/d0w/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // w, no damage
-           std::string("V@5,11/d1z/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // z under 2
-           std::string("V@5,11/d0/N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // no turret
-           std::string("V@5,11/d0/N+N/-/0 W@7,11/d0/N+N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // hull gun
-           std::string("V@5,11/d0/Q+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // facing
-           std::string("V@5,11/d0/N+N/p/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // prone
-           std::string("V@5,11/d0/N+N/-/0 W@9,7/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),   // a tree
-           std::string("V@1,11/d0/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // on B
-           std::string("V@5,11/4v/g/0/- W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),    // a squad word
+           std::string(
+               "V@5,11/d3/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // capacity
+           std::string(
+               "V@5,11/d0w/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // w, no
+                                                                                       // damage
+           std::string(
+               "V@5,11/d1z/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // z under 2
+           std::string(
+               "V@5,11/d0/N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // no turret
+           std::string(
+               "V@5,11/d0/N+N/-/0 W@7,11/d0/N+N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // hull gun
+           std::string(
+               "V@5,11/d0/Q+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // facing
+           std::string(
+               "V@5,11/d0/N+N/p/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // prone
+           std::string(
+               "V@5,11/d0/N+N/-/0 W@9,7/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // a tree
+           std::string(
+               "V@1,11/d0/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // on B
+           std::string(
+               "V@5,11/4v/g/0/- W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // a squad word
        }) {
     EXPECT_FALSE(game->ParseState(Position(squads + vehicles)).ok()) << vehicles;
   }
   // Rockets beyond the scenario's; a squad word for a vehicle's place.
   EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grrr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
-                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
   EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/- B@1,11/4v/grr/0/- a@0,0/4vo/grr/0/- "
-                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
   // A hold cannot name a vehicle.
   EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
-                                         "b@1,0/4v/gr/0/- " + fine)).ok());
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
   // The facing node needs the vehicle's move (from=); the turret node a turreted vehicle.
   std::string facing = Position(squads + fine);
   facing.replace(facing.find("phase=select"), 12, "phase=facing");

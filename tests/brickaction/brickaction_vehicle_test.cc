@@ -244,8 +244,8 @@ TEST_F(BrickactionVehicleTest, MoveUpToSpeedThenFace) {
   EXPECT_EQ(Word(state, 'V'), "V@5,11/d0/E+N/-/1");  // the turret keeps its bearing
   Play(*game_, state, {"W", "move"});
   EXPECT_THAT(Legal(*game_, state), Not(Contains("to 9,7")));  // the tree
-  EXPECT_THAT(Legal(*game_, state), Contains("to 9,5"));        // around it: 3+2+3+2 points
-  EXPECT_THAT(Legal(*game_, state), Not(Contains("to 9,4")));   // 12 points
+  EXPECT_THAT(Legal(*game_, state), Contains("to 9,5"));       // around it: 3+2+3+2 points
+  EXPECT_THAT(Legal(*game_, state), Not(Contains("to 9,4")));  // 12 points
   Play(*game_, state, {"to 9,5"});
   EXPECT_EQ(Legal(*game_, state).size(), 8u);
 }
@@ -253,7 +253,8 @@ TEST_F(BrickactionVehicleTest, MoveUpToSpeedThenFace) {
 // Holds never name vehicles, vehicles hold nothing and take no reactive fire, and a moving
 // vehicle draws none.
 TEST_F(BrickactionVehicleTest, NoHoldsOrReactiveFireWithVehicles) {
-  State state = At("A@5,11/4vo/g/0/- B:x a:x b@8,2/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v@2,2/d0/S+S/-/0 w:x");
+  State state =
+      At("A@5,11/4vo/g/0/- B:x a:x b@8,2/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v@2,2/d0/S+S/-/0 w:x");
   Play(*game_, state, {"A", "hold"});
   EXPECT_THAT(Legal(*game_, state), ElementsAre("if b moves fire", "if b moves move",
                                                 "if b attacks fire", "if b attacks move"));
