@@ -204,6 +204,38 @@ TEST_F(BrickactionVehicleTest, VehicleCoverAndArmourPenetrators) {
   EXPECT_THAT(Legal(*m2, at_m2), ElementsAre("at b"));
 }
 
+// A vehicle's weapon against a squad: its dice as an attack roll (natural 6s casualties,
+// other 4+ saves), no veteran; full dice to 16 cells, then one fewer per cell; an armour
+// penetrator against a squad behind a wall rolls one die fewer and the squad saves at +1
+// more (hard cover +1, AP +1: 2+).
+TEST_F(BrickactionVehicleTest, VehicleWeaponAgainstSquads) {
+  State state = At("A:x B:x a:x b@5,1/4v/g/0/- V@5,11/d0/N+N/-/0 W:x v:x w:x");
+  Play(*game_, state, {"V", "attack", "at b"});
+  EXPECT_EQ(state.phase, G::kAttackRoll);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 2);                // 10 cells
+  EXPECT_EQ(Outcome(state, "roll 6 3"), "sixes 1 hits 0");  // no veteran's +1
+  Play(*game_, state, {"roll 6 4", "roll 3", "lose regulars"});
+  EXPECT_EQ(Word(state, 'b'), "b@5,1/2v/sg/0/-");  // 2 lost: suppressed
+  // Long shot: 17 cells, one die fewer.
+  std::string text = VehicleTestScenario();
+  text.replace(text.find("deploy 12"), 9, "deploy 20");
+  text.replace(text.find("............\nend"), 16,
+               "............\n............\n............\n............\n............\n"
+               "............\n............\n............\n............\nend");
+  const auto tall = MakeGame({}, text);
+  ASSERT_NE(tall, nullptr);
+  State far =
+      ParseOrDie(*tall, Position("A:x B:x a:x b@5,1/4v/g/0/- V@5,18/d0/N+N/-/0 W:x v:x w:x"));
+  Play(*tall, far, {"V", "attack", "at b"});
+  EXPECT_EQ(tall->PoolAt(far).dice(), 1);
+  // The MAP at a squad behind the low wall: 3 dice, saves at +2.
+  state = At("A:x B:x a:x b@4,2/4v/g/0/- V:x W@4,8/d0/N/-/0 v:x w:x");
+  Play(*game_, state, {"W", "attack", "at b"});
+  EXPECT_EQ(game_->PoolAt(state).dice(), 3);
+  Play(*game_, state, {"roll 4 1 1"});
+  EXPECT_EQ(Outcome(state, "roll 2"), "saves 1");
+}
+
 // Fire arcs: a hull weapon fires into the hull's front 90 degrees; a turret into its own arc
 // after a free turn of 45 degrees (it ends facing the target's side); a larger turn is a
 // turret action.
