@@ -56,6 +56,10 @@ TEST_F(BrickactionVehicleTest, ArmourTableThresholdSixesAndSave) {
   EXPECT_EQ(Outcome(state, "roll 4 6"), "short sixes 1");
   EXPECT_EQ(Outcome(state, "roll 5 5"), "short sixes 0");  // 10: met needs a six for an MG
   EXPECT_EQ(Outcome(state, "roll 3 2"), "short sixes 0");
+  EXPECT_FALSE(game_->ParseAction(state, kChancePlayer, "roll 5").ok());       // 2 dice
+  EXPECT_FALSE(game_->ParseAction(state, kChancePlayer, "roll 5 7").ok());     // a d6
+  EXPECT_TRUE(game_->ParseAction(state, kChancePlayer, "met sixes 2").ok());   // 6-6
+  EXPECT_FALSE(game_->ParseAction(state, kChancePlayer, "met sixes 0").ok());  // cannot happen
   // Met with a six: one damage, and the save fails: two in one turn, disabled.
   State met = state;
   Play(*game_, met, {"roll 5 6"});
