@@ -16,6 +16,7 @@ namespace {
 
 constexpr int kSaveTarget = 4;
 constexpr int kMaxSaveBonus = 2;
+constexpr int kVehicleSave = 5;  // infantry against armour
 
 }  // namespace
 
@@ -31,6 +32,64 @@ int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade)
   // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
   for (int over = kRepeaterMax; d2 > over * over && dice > 0; ++over) --dice;
   return std::max(dice, 0);
+}
+
+bool BrickactionGame::WeaponBears(const State& state, int u, int to) const {
+  const Cell at{CellX(state.cell[u]), CellY(state.cell[u])}, other{CellX(to), CellY(to)};
+  if (!units_[u].turret) return InFireArc(at, Hull(state, u), 1, other);
+  const int turns = TurnsToBear(at, TurretFacing(state, u), 1, other);
+  return turns >= 0 && turns <= 1;  // a turn of 45 degrees is free
+}
+
+int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) const {
+  if (!IsAlive(state, u) || !IsAlive(state, t) || units_[u].side == units_[t].side) return 0;
+  const int cu = state.cell[u], ct = state.cell[t];
+  const int d2 = Distance2(cu, ct);
+  if (IsVehicle(u)) {
+    // Its one weapon, in its arc; the armour table's "-" cannot hurt that class.
+    if (weapon != kRepeaters || !CanSee(state, u, t) || !WeaponBears(state, u, ct)) return 0;
+    const int w = units_[u].vehicle_weapon;
+    if (IsVehicle(t) && Threshold(u, t) == 0) return 0;
+    int dice = kWeaponDice[w];
+    const bool hard = Between(cu, ct) & kHardCover;
+    if (IsArmourPenetrator(w) && hard) --dice;           // AP against a wall: -1 die
+    if (IsVehicle(t) && hard) dice = std::min(dice, 3);  // vehicle cover: at most 3 dice
+    for (int over = kVehicleRange; d2 > over * over && dice > 0; ++over) --dice;  // long shot
+    return std::max(dice, 0);
+  }
+  if (IsVehicle(t)) {
+    // Infantry against armour: grenades, rockets, the swarm; 1 die for the model and the
+    // weapon's bonus.
+    switch (weapon) {
+      case kCloseCombat:
+        return Adjacent(state, u, t) ? std::min(Minis(state, u), 6) : 0;
+      case kWithGrenade:
+        return (state.flags[u] & kGrenadeBit) && d2 <= kGrenadeRange * kGrenadeRange &&
+                       CanSee(state, u, t)
+                   ? 2
+                   : 0;
+      case kWithRocket:
+        if (state.rockets[u] == 0 || d2 > kRocketRange * kRocketRange || !CanSee(state, u, t)) {
+          return 0;
+        }
+        return d2 <= kRocketNear * kRocketNear ? 3 : 2;
+      default:
+        return 0;
+    }
+  }
+  if (weapon == kCloseCombat) return Adjacent(state, u, t) ? 1 : 0;
+  if (!CanSee(state, u, t)) return 0;
+  const int base = AttackDice(state, u, ct, false);
+  if (base == 0) return 0;
+  switch (weapon) {
+    case kWithGrenade:
+      return (state.flags[u] & kGrenadeBit) && d2 <= kGrenadeRange * kGrenadeRange ? base + 1 : 0;
+    case kWithRocket:
+      if (state.rockets[u] == 0 || d2 > kRocketRange * kRocketRange) return 0;
+      return base + (d2 <= kRocketNear * kRocketNear ? 2 : 1);
+    default:
+      return base;
+  }
 }
 
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
@@ -53,6 +112,7 @@ bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
 }
 
 bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
+  if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
   const int to = state.cell[mover];
   if (Distance2(state.cell[r], to) > kRepeaterMax * kRepeaterMax) return false;
@@ -64,13 +124,22 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
 }
 
 bool BrickactionGame::CanHoldFire(const State& state, int h, int t) const {
-  if (state.flags[h] & kSuppressedBit) return false;
+  if ((state.flags[h] & kSuppressedBit) || IsVehicle(h) || IsVehicle(t)) return false;
   return CanRepeaterFire(state, h, t, kHoldAttackRange * kHoldAttackRange);
 }
 
 CellMask BrickactionGame::Reachable(const State& state, int u) const {
   CellMask enemies, friends;
   const int side = units_[u].side;
+  if (IsVehicle(u)) {
+    // A vehicle drives through squads (roadkill) and friendly vehicles, not enemy vehicles,
+    // and stops on no unit; it may stay where it is (a turn in place).
+    for (int v = 0; v < num_units(); ++v) {
+      if (v == u || !IsAlive(state, v)) continue;
+      (IsVehicle(v) && units_[v].side != side ? enemies : friends).Set(state.cell[v]);
+    }
+    return drive_[units_[u].vehicle_class]->Reachable(state.cell[u], enemies, friends);
+  }
   for (int v = 0; v < num_units(); ++v) {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
@@ -116,6 +185,11 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.regulars[u] = static_cast<uint8_t>(units_[u].regulars);
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
+    state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
+    if (units_[u].vehicle) {
+      state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
+                                             (units_[u].turret ? units_[u].start_facing << 4 : 0));
+    }
   }
   if (roll_off_) {
     state.phase = kRollOff;  // the first turn waits for the roll-off
@@ -133,6 +207,8 @@ Player BrickactionGame::CurrentPlayer(const State& state) const {
     case kDest:
     case kTarget:
     case kHold:
+    case kFacing:
+    case kTurret:
       return state.player;
     case kProneReact:
     case kReactive:
@@ -160,7 +236,9 @@ int BrickactionGame::MaxGameLength() const {
   // round per mini that dies (2 rolls, 2 saves, 2 removals, a repeat). Per turn: a rally
   // roll and a free toggle (2 steps) per unit, three actions and the end.
   const int minis = 2 * kMaxUnits * 6;
-  const int per_action = 3 + 5 * kMaxUnits + 1 + 5 + 7 * minis;
+  // A vehicle's move adds its facing and a roadkill save and removal per squad.
+  const int per_action =
+      3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
   return turns_ * 2 * (3 * kMaxUnits + kActionsPerTurn * per_action + 1);
 }
 
@@ -194,6 +272,19 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   actions.clear();
   const uint8_t f = state.flags[u];
   const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  if (IsVehicle(u)) {
+    // One vehicle action: a move (or a turn in place) or a shot; turning the turret more
+    // than 45 degrees is an action of its own.
+    if (!can_spend) return;
+    actions.push_back(kActionBase + kMove);
+    if (!(f & kBarredBit)) {
+      ActionList targets;
+      TargetActions(state, u, targets);
+      if (!targets.empty()) actions.push_back(kActionBase + kAttack);
+    }
+    if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
+    return;
+  }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
   const bool suppressed = f & kSuppressedBit;
   if (can_spend && !suppressed && Reachable(state, u).Count() > 1) {
@@ -208,19 +299,46 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
   }
   if (can_spend && suppressed) actions.push_back(kActionBase + kRallyAction);
-  if (can_spend && !suppressed) actions.push_back(kActionBase + kHoldAction);
+  if (can_spend && !suppressed) {
+    // A hold names an enemy squad (never a vehicle).
+    bool squad = !has_vehicles_;
+    for (int t = 0; t < num_units() && !squad; ++t) {
+      squad |= IsAlive(state, t) && !IsVehicle(t) && units_[t].side != units_[u].side;
+    }
+    if (squad) actions.push_back(kActionBase + kHoldAction);
+  }
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
+  const bool vehicle = IsVehicle(u);
   Reachable(state, u).ForEach([&](int c) {
-    if (c != state.cell[u]) actions.push_back(static_cast<Action>(c));
+    if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
   });
+}
+
+void BrickactionGame::FacingActions(const State& state, ActionList& actions) const {
+  const int u = state.active;
+  for (int f = 0; f < kNumFacings; ++f) {
+    if (state.phase == kFacing) {
+      // A turn in place must turn.
+      if (state.cell[u] == state.from && f == static_cast<int>(Hull(state, u))) continue;
+    } else if (TurnSteps(TurretFacing(state, u), static_cast<Facing>(f)) < 2) {
+      continue;  // 45 degrees or less is free when firing: the action turns it further
+    }
+    actions.push_back(kFaceBase + static_cast<Action>(f));
+  }
 }
 
 void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
   for (int t = 0; t < num_units(); ++t) {
     if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
     const Action base = kTargetBase + static_cast<Action>(t * 4);
+    if (IsVehicle(u) || IsVehicle(t)) {
+      for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket}) {
+        if (WeaponDice(state, u, t, weapon) > 0) actions.push_back(base + weapon);
+      }
+      continue;
+    }
     if (CanFireAt(state, u, t)) {
       actions.push_back(base + kRepeaters);
       if ((state.flags[u] & kGrenadeBit) &&
@@ -229,6 +347,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
       }
     }
     if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
+    if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
   }
 }
 
@@ -236,7 +355,7 @@ void BrickactionGame::HoldActions(const State& state, int u, ActionList& actions
   // A unit that attacked this turn may not place a hold attack.
   const bool may_fire = !(state.flags[u] & kAttackedBit);
   for (int t = 0; t < num_units(); ++t) {
-    if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
+    if (!IsAlive(state, t) || units_[t].side == units_[u].side || IsVehicle(t)) continue;
     const Action base = kHoldBase + static_cast<Action>(t * 4);
     for (Action trigger : {0u, 2u}) {
       if (may_fire) actions.push_back(base + trigger);
@@ -322,6 +441,10 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
       actions.push_back(kGoFirst);
       actions.push_back(kGoSecond);
       break;
+    case kFacing:
+    case kTurret:
+      FacingActions(state, actions);
+      break;
     default:
       break;
   }
@@ -343,13 +466,18 @@ void BrickactionGame::StartTurn(State& state) const {
   state.left = kActionsPerTurn;
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    // Damage "in one turn" counts from here.
+    state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
     if (units_[u].side != state.player) continue;
+    // Disabled: no attack in its owner's next turn.
+    const bool disabled = state.damage[u] & kDisabledBit;
+    state.damage[u] &= static_cast<uint8_t>(~kDisabledBit);
     // Its holds end with the opponent's turn; its hold attack bars attacks this turn.
     state.hold[u] = 0;
     uint8_t& f = state.flags[u];
     const bool fired = f & kHoldFiredBit;
     f &= static_cast<uint8_t>(~(kAttackedBit | kHoldFiredBit | kBarredBit | kToggledBit));
-    if (fired) f |= kBarredBit;
+    if (fired || disabled) f |= kBarredBit;
   }
   state.stage = kStageRally;
   state.cursor = 0;
@@ -439,16 +567,19 @@ void BrickactionGame::Continue(State& state) const {
       }
       case kStageAttack: {
         const int a = state.active, t = state.target;
-        const bool close = state.weapon == kCloseCombat;
+        const bool armour = IsVehicle(a) || IsVehicle(t);
+        const bool close = state.weapon == kCloseCombat && !armour;
         const bool possible = IsAlive(state, a) && IsAlive(state, t) &&
                               !(state.flags[a] & kSuppressedBit) &&
-                              (close ? Adjacent(state, a, t) : CanFireAt(state, a, t));
+                              (armour  ? WeaponDice(state, a, t, state.weapon) > 0
+                               : close ? Adjacent(state, a, t)
+                                       : CanFireAt(state, a, t));
         if (!possible) {  // the holds took it away: the action is spent
           EndAction(state);
           return;
         }
-        if (state.phase != kProneReact && !close && !(state.flags[t] & kProneBit) &&
-            (state.specialists[t] & kOfficer)) {
+        if (state.phase != kProneReact && !close && !IsVehicle(t) &&
+            !(state.flags[t] & kProneBit) && (state.specialists[t] & kOfficer)) {
           state.phase = kProneReact;
           return;
         }
@@ -477,6 +608,30 @@ void BrickactionGame::Continue(State& state) const {
         EndAction(state);
         return;
       }
+      case kStageRoadkill: {
+        // Every enemy squad on the straight line the vehicle drove rolls one save.
+        const Cell from{CellX(state.from), CellY(state.from)};
+        const Cell to{CellX(state.cell[state.active]), CellY(state.cell[state.active])};
+        int u = state.cursor;
+        while (u < n &&
+               !(IsAlive(state, u) && !IsVehicle(u) && units_[u].side != state.player &&
+                 SegmentCrossesCell(from, to, {CellX(state.cell[u]), CellY(state.cell[u])}))) {
+          ++u;
+        }
+        if (u < n && IsAlive(state, state.active)) {
+          state.cursor = static_cast<uint8_t>(u + 1);
+          state.att = state.active;
+          state.tgt = static_cast<uint8_t>(u);
+          state.mode = kRoadkill;
+          state.lost_a = state.lost_t = 0;
+          StartSaves(state, 1, kSaveTarget, 0, 0, false);
+          return;
+        }
+        // Vehicles trigger no holds and no reactive fire.
+        state.cursor = 0;
+        state.stage = kStageDone;
+        continue;
+      }
       case kStageDone:
       default:
         EndAction(state);
@@ -492,12 +647,44 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   state.lost_a = state.lost_t = 0;
   int dice = 1;
   bool bonus = false;
-  if (mode != kReactFire) {  // reactive fire: one die, no modifiers
+  if (IsVehicle(att) || IsVehicle(tgt)) {  // a declared attack (no reactions involve vehicles)
+    dice = WeaponDice(state, att, tgt, state.weapon);
+    if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    if (state.weapon == kWithRocket) --state.rockets[att];
+    if (IsVehicle(att) && units_[att].turret) {
+      // The free turn of at most 45 degrees toward the target.
+      const Cell at{CellX(state.cell[att]), CellY(state.cell[att])};
+      const Cell other{CellX(state.cell[tgt]), CellY(state.cell[tgt])};
+      const Facing turret = TurretFacing(state, att);
+      if (!InFireArc(at, turret, 1, other)) {
+        const Facing turned =
+            InFireArc(at, Turned(turret, 1), 1, other) ? Turned(turret, 1) : Turned(turret, -1);
+        state.facing[att] =
+            static_cast<uint8_t>((state.facing[att] & 0x0F) | (static_cast<int>(turned) << 4));
+      }
+    }
+    if (IsVehicle(tgt) && (IsVehicle(att) || state.weapon == kCloseCombat)) {
+      // The armour table: the dice's total against the threshold for the target's class.
+      state.roll = static_cast<uint8_t>(ArmourPool(dice, Threshold(att, tgt)));
+      state.phase = kArmourRoll;
+      return;
+    }
+    // A vehicle's weapon against a squad, or a squad's grenade or rocket against a vehicle:
+    // natural 6s and other 4+; the veteran's +1 for the squad (not in soft cover).
+    bonus = !IsVehicle(att) && state.specialists[att] != 0 &&
+            !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+  } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
     // Thrown only when still in its range (a hold move may have taken the target away).
     if (grenade && Distance2(state.cell[att], state.cell[tgt]) <= kGrenadeRange * kGrenadeRange) {
       state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    }
+    // A rocket likewise: +2 dice within 4 cells, +1 within 12, used up when fired.
+    const int d2 = Distance2(state.cell[att], state.cell[tgt]);
+    if (mode == kFire && state.weapon == kWithRocket && d2 <= kRocketRange * kRocketRange) {
+      dice += d2 <= kRocketNear * kRocketNear ? 2 : 1;
+      --state.rockets[att];
     }
     // The veteran's +1 to one die; soft cover negates the attacker's +1s.
     bonus =
@@ -520,6 +707,10 @@ int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die
   const uint8_t cover = Between(state.cell[att], state.cell[tgt]);
   int modifier = (cover & kHardCover) ? 1 : 0;
   if (state.flags[tgt] & kProneBit) ++modifier;  // prone in the open or soft cover
+  // An armour penetrator against a wall: the target gets +1 to save.
+  if (IsVehicle(att) && IsArmourPenetrator(units_[att].vehicle_weapon) && (cover & kHardCover)) {
+    ++modifier;
+  }
   modifier = std::min(modifier, kMaxSaveBonus);
   // A tree is hard cover for one mini, the medic +1 to one die: each +1 to a different save
   // die, within the cap.
@@ -549,6 +740,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.regulars[u] = 0;
     state.specialists[u] = 0;
     state.flags[u] = 0;
+    state.rockets[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {
@@ -560,6 +752,22 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
+void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
+  if (count == 0 || !IsAlive(state, u)) return;
+  const int damage = Damage(state, u) + count;
+  if (damage >= Capacity(u)) {  // destroyed at capacity
+    state.cell[u] = kNoCell;
+    state.flags[u] = state.acted[u] = state.hold[u] = 0;
+    state.damage[u] = state.facing[u] = 0;
+    return;
+  }
+  // Disabled: 2 or more damage in one turn.
+  uint8_t bits = state.damage[u] & static_cast<uint8_t>(~kDamageMask);
+  if ((bits & kDamagedBit) || count >= 2) bits |= kDisabledBit;
+  bits |= kDamagedBit;
+  state.damage[u] = static_cast<uint8_t>(damage | bits);
+}
+
 // Removes the pending casualties of the target, then of the attacker; the owner chooses
 // which specialists die only when there is a choice.
 void BrickactionGame::NextRemoval(State& state) const {
@@ -567,6 +775,11 @@ void BrickactionGame::NextRemoval(State& state) const {
     const int u = who == 0 ? state.tgt : state.att;
     uint8_t& pending = who == 0 ? state.cas_t : state.cas_a;
     if (pending == 0) continue;
+    if (IsVehicle(u)) {  // damage instead of casualties
+      DamageVehicle(state, u, pending);
+      pending = 0;
+      continue;
+    }
     if (!IsAlive(state, u) || pending >= Minis(state, u) || state.specialists[u] == 0) {
       RemoveMinis(state, u, pending, 0);
       pending = 0;
@@ -607,9 +820,12 @@ void BrickactionGame::FinishResolution(State& state) const {
       state.hold[u] = 0;
     }
   }
+  // Reactive movement: a squad that destroys a squad (not a vehicle; vehicles make none).
   int destroyer = -1;
-  if (!IsAlive(state, t) && IsAlive(state, a)) destroyer = a;
-  if (!IsAlive(state, a) && IsAlive(state, t)) destroyer = t;
+  if (!IsVehicle(a) && !IsVehicle(t)) {
+    if (!IsAlive(state, t) && IsAlive(state, a)) destroyer = a;
+    if (!IsAlive(state, a) && IsAlive(state, t)) destroyer = t;
+  }
   state.mode = kNoMode;
   state.att = state.tgt = kNone;
   state.side = state.saves = 0;
@@ -669,6 +885,8 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.phase = kTarget;
       } else if (kind == kHoldAction) {
         state.phase = kHold;
+      } else if (kind == kTurretAction) {
+        state.phase = kTurret;
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
@@ -680,6 +898,10 @@ void BrickactionGame::Apply(State& state, Action action) const {
     case kDest:
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
+      if (IsVehicle(state.active)) {
+        state.phase = kFacing;
+        return;
+      }
       state.stage = kStageMoveHolds;
       state.cursor = 0;
       Continue(state);
@@ -697,6 +919,20 @@ void BrickactionGame::Apply(State& state, Action action) const {
       const int code = static_cast<int>(action - kHoldBase);
       state.hold[state.active] = static_cast<uint8_t>(
           (code / 4 + 1) | ((code & 2) ? kHoldOnAttack : 0) | ((code & 1) ? kHoldMoves : 0));
+      EndAction(state);
+      return;
+    }
+    case kFacing: {
+      uint8_t& f = state.facing[state.active];
+      f = static_cast<uint8_t>((f & 0xF0) | (action - kFaceBase));
+      state.stage = kStageRoadkill;
+      state.cursor = 0;
+      Continue(state);
+      return;
+    }
+    case kTurret: {
+      uint8_t& f = state.facing[state.active];
+      f = static_cast<uint8_t>((f & 0x0F) | ((action - kFaceBase) << 4));
       EndAction(state);
       return;
     }
@@ -750,9 +986,35 @@ void BrickactionGame::Apply(State& state, Action action) const {
       state.roll = 0;
       Continue(state);
       return;
+    case kArmourRoll: {
+      // Every natural 6 is a damage; a total that meets the threshold forces a save (4+, +1
+      // against an armour penetrator behind a wall) for one more.
+      state.roll = 0;
+      state.cas_t = static_cast<uint8_t>(DicePool::PairFirst(value));
+      if (DicePool::PairSecond(value) == 1) {
+        const bool ap_wall = IsVehicle(state.att) &&
+                             IsArmourPenetrator(units_[state.att].vehicle_weapon) &&
+                             (Between(state.cell[state.att], state.cell[state.tgt]) & kHardCover);
+        StartSaves(state, 1, kSaveTarget, ap_wall ? 1 : 0, 0, false);
+        return;
+      }
+      NextRemoval(state);
+      return;
+    }
     case kAttackRoll: {
       const int t = state.tgt;
       int sixes = DicePool::PairFirst(value), fours = DicePool::PairSecond(value);
+      if (IsVehicle(t)) {
+        // Infantry against armour: natural 6s are damage, other 4+ saved on 5+.
+        state.roll = 0;
+        state.cas_t = static_cast<uint8_t>(sixes);
+        if (fours > 0) {
+          StartSaves(state, fours, kVehicleSave, 0, 0, false);
+          return;
+        }
+        NextRemoval(state);
+        return;
+      }
       const int minis = Minis(state, t);
       int die_bonuses = 0;
       const int modifier = SaveModifier(state, state.att, t, &die_bonuses);
@@ -873,6 +1135,17 @@ std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
     }
     out.emplace_back(absl::StrCat("units_destroyed_p", side), destroyed);
     out.emplace_back(absl::StrCat("units_suppressed_p", side), suppressed);
+  }
+  if (has_vehicles_) {
+    // Damage to each side's vehicles (a destroyed vehicle counts its remaining capacity).
+    for (int side = 0; side < 2; ++side) {
+      int damage = 0;
+      for (int u = 0; u < num_units(); ++u) {
+        if (units_[u].side != side || !IsVehicle(u) || !IsAlive(before, u)) continue;
+        damage += (IsAlive(after, u) ? Damage(after, u) : Capacity(u)) - Damage(before, u);
+      }
+      out.emplace_back(absl::StrCat("vehicle_damage_p", side), damage);
+    }
   }
   return out;
 }

@@ -1,13 +1,14 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
-// three actions a turn, holds and reactive fire. This is the infantry core: squads of
-// regulars, a veteran, an officer and a medic with Repeaters and a grenade. The rulings, every
-// decision where they are silent, the decomposition into small decisions, the notation and
-// what is not implemented yet (vehicles, other weapons and specialists) are documented in
-// docs/rulesets/brickaction.md.
+// three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
+// and a medic with Repeaters, a grenade and rockets; vehicles (armour classes C1..H2 with a
+// hull weapon or a turret) with the armour table, infantry against armour, swarm, roadkill,
+// disabled and vehicle cover. The rulings, every decision where they are silent, the
+// decomposition into small decisions, the notation and what is not implemented yet (other
+// weapons and specialists) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (90 bytes).
+// State holds only what changes (114 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -26,6 +27,7 @@
 #include "engine/board.h"
 #include "engine/cell_mask.h"
 #include "engine/dice_pool.h"
+#include "engine/facing.h"
 #include "engine/params.h"
 #include "engine/reachability.h"
 #include "engine/ruleset.h"
@@ -50,6 +52,41 @@ class BrickactionGame {
   static constexpr int kHoldAttackRange = 4;  // 16 studs
   static constexpr int kActionsPerTurn = 3;
   static constexpr int kActionsPerUnit = 2;
+  static constexpr int kRocketNear = 4;     // 16 studs: +2 dice
+  static constexpr int kRocketRange = 12;   // 48 studs: +1 die
+  static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
+  static constexpr int kMaxRockets = 3;     // per squad
+
+  // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
+  // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
+  static constexpr int kNumClasses = 9;
+  static constexpr int kNumVehicleWeapons = 7;
+  static constexpr std::array<const char*, kNumClasses> kClassNames = {"C1", "C2", "L1", "L2", "M1",
+                                                                       "M2", "M3", "H1", "H2"};
+  static constexpr std::array<const char*, kNumVehicleWeapons> kVehicleWeaponNames = {
+      "MG", "HMG", "LCannon", "HCannon", "LAP", "MAP", "HAP"};
+  // Damage capacity (the superscripts), speed in studs (cells: studs / 4, rounded down),
+  // points.
+  static constexpr std::array<int, kNumClasses> kCapacity = {1, 2, 3, 3, 3, 4, 4, 5, 5};
+  static constexpr std::array<int, kNumClasses> kSpeedStuds = {36, 30, 28, 24, 20, 18, 16, 14, 12};
+  static constexpr std::array<int, kNumClasses> kClassPoints = {55,  75,  90,  100, 120,
+                                                                140, 165, 175, 200};
+  // The Infantry Swarm row: 1 d6 per mini, the total against these.
+  static constexpr std::array<int, kNumClasses> kSwarmThreshold = {6, 7, 8, 9, 10, 12, 14, 15, 16};
+  static constexpr std::array<int, kNumVehicleWeapons> kWeaponDice = {2, 2, 3, 3, 3, 4, 4};
+  static constexpr std::array<int, kNumVehicleWeapons> kWeaponPoints = {20, 30, 45, 60, 70, 80, 90};
+  // The total a weapon's dice must meet against each class; 0: "-" (it cannot hurt it).
+  static constexpr std::array<std::array<int, kNumClasses>, kNumVehicleWeapons> kThreshold = {{
+      {9, 10, 11, 13, 14, 0, 0, 0, 0},      // MG
+      {7, 8, 9, 10, 11, 13, 14, 0, 0},      // HMG
+      {9, 10, 12, 14, 16, 17, 18, 19, 20},  // L Cannon
+      {9, 9, 10, 11, 12, 13, 14, 15, 16},   // H Cannon
+      {8, 8, 8, 10, 12, 13, 14, 15, 16},    // LAP
+      {7, 7, 8, 10, 11, 12, 13, 14, 15},    // MAP
+      {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
+  }};
+  static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
+  static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
 
   enum Phase : uint8_t {
     // Decisions.
@@ -65,12 +102,15 @@ class BrickactionGame {
     kHoldMove,     // the owner of `sub`: its hold move (or stay)
     kReactMove,    // the owner of `sub`: its reactive move toward `spot` (or stay)
     kChooseFirst,  // the roll-off's winner (`player`): take the first turn or the second
+    kFacing,       // the moved vehicle's hull facing
+    kTurret,       // the new facing of the active vehicle's turret (a turret action)
     // Chance.
     kRally,       // the rally roll of `sub`
     kAttackRoll,  // the ranged attack roll: natural 6s and other 4+
     kSaveRoll,    // save rolls (`side` says whose in close combat)
     kCcRoll,      // a close-combat roll of the attacker (side 0) or the target (side 1)
     kRollOff,     // the roll-off for the first turn (scenarios with `first rolloff`)
+    kArmourRoll,  // the armour table: a vehicle weapon's or a swarm's dice against a vehicle
     kOver,
   };
   static constexpr int kNumPhases = kOver + 1;
@@ -84,14 +124,24 @@ class BrickactionGame {
     kStageAttack,       // the declared attack itself
     kStageReactive,     // reactive fire at the active unit after its move
     kStageDone,         // the action is over once the resolution ends
+    kStageRoadkill,     // the enemy squads on the moved vehicle's path, from unit `cursor`
   };
 
   // The resolution in progress: who rolls against whom and how.
-  enum Mode : uint8_t { kNoMode = 0, kFire, kReactFire, kHoldFire, kClose };
-  // The declared attack: fire, fire with the grenade, close combat.
-  enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2 };
+  enum Mode : uint8_t { kNoMode = 0, kFire, kReactFire, kHoldFire, kClose, kRoadkill };
+  // The declared attack: fire (a squad's Repeaters, a vehicle's weapon), fire with the
+  // grenade, close combat (against a vehicle: swarm), fire with a rocket.
+  enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
   // The unit's actions (kAction), in action order.
-  enum ActionKind : uint8_t { kMove = 0, kAttack, kProne, kRise, kRallyAction, kHoldAction };
+  enum ActionKind : uint8_t {
+    kMove = 0,
+    kAttack,
+    kProne,
+    kRise,
+    kRallyAction,
+    kHoldAction,
+    kTurretAction
+  };
 
   // Per-unit flag bits.
   static constexpr uint8_t kProneBit = 0x01;
@@ -109,6 +159,11 @@ class BrickactionGame {
   // A hold: the target unit + 1 in the low 4 bits (0: no hold), trigger and response bits.
   static constexpr uint8_t kHoldOnAttack = 0x10;  // else: on its move
   static constexpr uint8_t kHoldMoves = 0x20;     // else: fire
+  // A vehicle's damage byte: the damage taken (low 4 bits), damaged in this player's turn,
+  // disabled (2+ damage in one turn: barred from attacking in its owner's next turn).
+  static constexpr uint8_t kDamageMask = 0x0F;
+  static constexpr uint8_t kDamagedBit = 0x10;
+  static constexpr uint8_t kDisabledBit = 0x20;
 
   // Everything that changes during a game. Canonical: fields that do not apply now are zero
   // (or kNone / kNoCell); destroyed units have cell kNoCell and no minis.
@@ -121,8 +176,11 @@ class BrickactionGame {
     uint8_t flags[kMaxUnits] = {};
     uint8_t acted[kMaxUnits] = {};  // actions this turn
     uint8_t hold[kMaxUnits] = {};
-    uint8_t turn = 1;    // 1..turns
-    uint8_t player = 0;  // whose turn it is
+    uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
+    uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
+    uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
+    uint8_t turn = 1;                 // 1..turns
+    uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
     uint8_t phase = kSelect;
     uint8_t stage = kStageNone;
@@ -148,18 +206,25 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 90);
+  static_assert(sizeof(State) == 114);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
-  // What the scenario says about one squad.
+  // What the scenario says about one squad or vehicle.
   struct Unit {
     int side = 0;
     char label = 'A';
     int regulars = 4;
     uint8_t specialists = kVeteran;
     bool grenade = true;
+    int rockets = 0;
     uint16_t start = kNoCell;
+    // Vehicles only (a vehicle has no minis, grenade or rockets).
+    bool vehicle = false;
+    int vehicle_class = 0;   // index into kClassNames
+    int vehicle_weapon = 0;  // index into kVehicleWeaponNames
+    bool turret = false;     // the weapon turns in a turret (else it fires along the hull)
+    int start_facing = 0;    // hull (and turret) facing at the start
   };
 
   // Action encoding (docs/rulesets/brickaction.md). Destinations are the cell index itself.
@@ -178,6 +243,7 @@ class BrickactionGame {
   static constexpr Action kRepeatCombat = 2801;
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
   static constexpr Action kGoSecond = 2901;
+  static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -189,6 +255,9 @@ class BrickactionGame {
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
   // The built-in default scenario (identical to rulesets/brickaction/scenarios/default.scn).
   static std::string_view DefaultScenarioText();
+  // The built-in second scenario, a light vehicle per side and rockets (identical to
+  // rulesets/brickaction/scenarios/vehicles.scn; the parameter scenario=vehicles).
+  static std::string_view VehiclesScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -228,6 +297,22 @@ class BrickactionGame {
   int CellX(int c) const { return c % width_; }
   int CellY(int c) const { return c / width_; }
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
+  bool IsVehicle(int u) const { return units_[u].vehicle; }
+  bool has_vehicles() const { return has_vehicles_; }
+  // A vehicle's hull and turret facing, damage taken and damage capacity.
+  static Facing Hull(const State& state, int u) { return static_cast<Facing>(state.facing[u] & 7); }
+  static Facing TurretFacing(const State& state, int u) {
+    return static_cast<Facing>(state.facing[u] >> 4);
+  }
+  static int Damage(const State& state, int u) { return state.damage[u] & kDamageMask; }
+  int Capacity(int u) const { return kCapacity[units_[u].vehicle_class]; }
+  // Whether vehicle u's weapon bears on cell `to`: the hull's front arc (90 degrees), or the
+  // turret's arc after a free turn of at most 45 degrees.
+  bool WeaponBears(const State& state, int u, int to) const;
+  // The dice of unit u's attack on unit t with `weapon` now (Weapon), 0 when it cannot make
+  // it: a squad's fire, grenade or rocket, a vehicle's weapon, a swarm (the dice summed on
+  // the armour table); close combat between squads answers 1 when adjacent.
+  int WeaponDice(const State& state, int u, int t, int weapon) const;
   static int Minis(const State& state, int u) {
     return state.regulars[u] + std::popcount(static_cast<unsigned>(state.specialists[u]));
   }
@@ -266,6 +351,7 @@ class BrickactionGame {
   absl::Status Precompute();
 
   // Decision lists per phase.
+  void FacingActions(const State& state, ActionList& actions) const;
   bool UnitCanAct(const State& state, int u) const;
   void UnitActions(const State& state, int u, ActionList& actions) const;
   void Destinations(const State& state, int u, ActionList& actions) const;
@@ -290,6 +376,7 @@ class BrickactionGame {
                   bool natural) const;
   void NextRemoval(State& state) const;
   void RemoveMinis(State& state, int u, int count, uint8_t specialists_lost) const;
+  void DamageVehicle(State& state, int u, int count) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
   bool SideWiped(const State& state) const;
@@ -299,17 +386,37 @@ class BrickactionGame {
   absl::Status ValidateState(const State& state) const;
 
   // Pools: (kind, parameters) -> index in pools_.
-  enum RollKind : uint8_t { kAttackRollKind, kSaveRollKind, kRallyRoll, kCloseRollKind };
+  enum RollKind : uint8_t {
+    kAttackRollKind,
+    kSaveRollKind,
+    kRallyRoll,
+    kCloseRollKind,
+    kArmourRollKind
+  };
   struct Roll {
     DicePool pool;
     RollKind kind;
     std::vector<ChanceOutcome> outcomes;
+    int threshold = 0;  // armour rolls: the total that forces a save
   };
+  // An armour roll's value from its SumAndNaturals value.
+  static int ArmourValue(int triple, int threshold) {
+    return DicePool::PairValue(DicePool::TripleHighs(triple),
+                               DicePool::TripleSum(triple) >= threshold ? 1 : 0);
+  }
   int AttackPool(int dice, bool bonus) const { return attack_pool_[dice][bonus ? 1 : 0]; }
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }
   int ClosePool(int dice, int modifier) const { return close_pool_[dice][modifier]; }
   int AddPool(DicePool pool, RollKind kind);
+  // The armour table's roll: `dice` d6 summed against `threshold`; the value is
+  // DicePool::PairValue(natural 6s, 1 if the total meets the threshold).
+  int ArmourPool(int dice, int threshold) const;
+  int Threshold(int attacker, int target) const {
+    return IsVehicle(attacker)
+               ? kThreshold[units_[attacker].vehicle_weapon][units_[target].vehicle_class]
+               : kSwarmThreshold[units_[target].vehicle_class];
+  }
 
   // Parameters.
   int turns_ = 6;
@@ -327,17 +434,21 @@ class BrickactionGame {
   int first_ = 0;
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
+  bool has_vehicles_ = false;
 
   // Precomputed.
-  std::vector<uint8_t> between_;     // num_cells^2
-  std::optional<ReachTable> walk_;   // 4 cells
-  std::optional<ReachTable> crawl_;  // 2 cells, prone
+  std::vector<uint8_t> between_;                              // num_cells^2
+  std::optional<ReachTable> walk_;                            // 4 cells
+  std::optional<ReachTable> crawl_;                           // 2 cells, prone
+  std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
+  CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
   std::array<std::array<int, 2>, 8> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
   std::array<std::array<int, 4>, 8> close_pool_{};
+  std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 
 }  // namespace sandtable

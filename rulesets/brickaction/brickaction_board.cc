@@ -1,5 +1,6 @@
 // brickaction's board description: terrain, squads, the objective, the turn and the action
 // being resolved. Perfect information: every viewer sees the same board.
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -9,6 +10,8 @@
 
 namespace sandtable {
 namespace {
+
+constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 
 constexpr const char* kWhat[] = {
     "choose a squad (or end the turn)",
@@ -23,13 +26,17 @@ constexpr const char* kWhat[] = {
     "hold move (to X,Y / stay)",
     "reactive move toward the destroyed squad (to X,Y / stay)",
     "the roll-off's winner: take the first turn or the second (first / second)",
+    "the moved vehicle's hull facing (face N|NE|...)",
+    "the turret's new facing (turret N|NE|...)",
     "rally roll",
     "attack roll",
     "save rolls",
     "close-combat roll",
     "the roll-off for the first turn",
+    "armour roll (the total against the armour table)",
     "",
 };
+static_assert(std::size(kWhat) == BrickactionGame::kNumPhases);
 
 }  // namespace
 
@@ -71,16 +78,21 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       absl::StrAppend(&line, " moved from ", CoordinateText(CellX(state.from), CellY(state.from)));
     }
     if (state.target < n) {
-      constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with "};
-      absl::StrAppend(&line, " ", kHow[state.weapon % 3],
+      constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with ",
+                                      "fires a rocket at "};
+      absl::StrAppend(&line, " ",
+                      state.weapon == kCloseCombat && IsVehicle(state.target)
+                          ? "swarms "
+                          : kHow[state.weapon % 4],
                       std::string(1, units_[state.target].label));
     }
     view.AddLine("Action", units_[state.active].side).Add(std::move(line));
   }
   if (state.att < n && state.tgt < n) {
-    constexpr const char* kModes[] = {"", "attack", "reactive fire", "hold attack", "close combat"};
+    constexpr const char* kModes[] = {
+        "", "attack", "reactive fire", "hold attack", "close combat", "roadkill"};
     std::string line =
-        absl::StrCat(kModes[state.mode % 5], ": ", std::string(1, units_[state.att].label), " at ",
+        absl::StrCat(kModes[state.mode % 6], ": ", std::string(1, units_[state.att].label), " at ",
                      std::string(1, units_[state.tgt].label));
     if (state.mode == kClose && state.side == 1) {
       absl::StrAppend(&line, ", attacker's total ", state.a_sum);
@@ -95,13 +107,29 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     BoardPiece piece;
     piece.side = units_[u].side;
     piece.label = std::string(1, units_[u].label);
-    piece.kind = "squad";
+    piece.kind = IsVehicle(u) ? "vehicle" : "squad";
     if (!IsAlive(state, u)) {
       piece.status = "destroyed";
       view.pieces.push_back(std::move(piece));
       continue;
     }
     piece.cell = state.cell[u];
+    if (IsVehicle(u)) {
+      const Unit& unit = units_[u];
+      piece.kind = "vehicle";
+      piece.status =
+          absl::StrCat(kClassNames[unit.vehicle_class], " ",
+                       kVehicleWeaponNames[unit.vehicle_weapon], ", damage ", Damage(state, u), "/",
+                       Capacity(u), ", facing ", kFacingWords[state.facing[u] & 7]);
+      if (unit.turret) {
+        absl::StrAppend(&piece.status, ", turret ", kFacingWords[(state.facing[u] >> 4) & 7]);
+      }
+      if (state.damage[u] & kDisabledBit) absl::StrAppend(&piece.status, ", DISABLED");
+      if (state.flags[u] & kBarredBit) absl::StrAppend(&piece.status, ", may not attack");
+      if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
+      view.pieces.push_back(std::move(piece));
+      continue;
+    }
     piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
                                 (state.specialists[u] & kVeteran) ? ", veteran" : "",
                                 (state.specialists[u] & kOfficer) ? ", officer" : "",
@@ -110,6 +138,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
+    if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {

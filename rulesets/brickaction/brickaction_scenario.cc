@@ -1,6 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
 // deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
 // window. Also the built-in default scenario and what Create precomputes from it.
+#include <map>
 #include <string>
 
 #include "absl/status/status.h"
@@ -67,6 +68,64 @@ squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=14,2
 squad side=1 label=b regulars=4 veteran=1 grenade=1 at=9,2
 )";
 
+// The second shipped scenario (rulesets/brickaction/scenarios/vehicles.scn).
+constexpr std::string_view kVehiclesScenario =
+    R"(# brickaction vehicles scenario: the default scenario's table and squads, each squad with a
+# rocket, and one light vehicle per side (class L1, an MG in a turret), so that the vehicle
+# rules are played. 180-degree rotational symmetry; player 0 (upper-case letters) deploys in
+# the bottom 4 rows, player 1 (lower case) in the top 4.
+ruleset brickaction
+name vehicles
+turns 6
+deploy 4
+points 275
+objective 11.5,11.5
+
+legend . open
+legend # hard
+legend X total
+legend " soft
+legend T tree
+legend _ floor
+legend W window
+map
+........................
+........................
+........................
+........................
+........T...............
+................T.......
+........................
+.................####...
+.....#..................
+.....#...XXWWXX.........
+.....#...X____X...."""..
+.."""....W____W...."""..
+.."""....W____W...."""..
+.."""....X____X...#.....
+.........XXWWXX...#.....
+..................#.....
+...####.................
+........................
+.......T................
+...............T........
+........................
+........................
+........................
+........................
+end
+
+# Each side: two squads of 4 regulars and a veteran with Repeaters, a grenade and a rocket,
+# the Officer with the first (85 + 10 and 50 + 10 points), and an L1 armoured car with a
+# turreted MG (90 + 20 points): 265 of 275.
+squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=9,21
+squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=14,21
+squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=14,2
+squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=9,2
+vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
+vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
+)";
+
 constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
@@ -81,7 +140,23 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
-  return points;
+  return points + 10 * unit.rockets;
+}
+
+// A vehicle: its class's points and its weapon's (a turret costs nothing more).
+int VehiclePoints(const BrickactionGame::Unit& unit) {
+  return BrickactionGame::kClassPoints[unit.vehicle_class] +
+         BrickactionGame::kWeaponPoints[unit.vehicle_weapon];
+}
+
+constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+
+template <size_t N>
+int WordIndex(const std::array<const char*, N>& words, std::string_view word) {
+  for (size_t i = 0; i < N; ++i) {
+    if (word == words[i]) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // "x,y" or "x.5,y.5": a point in half cells.
@@ -240,6 +315,9 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> grenade = reader.IntOr("grenade", 0, 1, 1);
       if (!grenade.ok()) return grenade.status();
       unit.grenade = *grenade == 1;
+      absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
+      if (!rockets.ok()) return rockets.status();
+      unit.rockets = *rockets;
       std::string taken;
       for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
       absl::StatusOr<char> label =
@@ -274,6 +352,7 @@ class BrickactionScenarioBuilder {
       points[unit.side] += SquadPoints(unit);
       game_.units_.push_back(unit);
     }
+    if (absl::Status s = ReadVehicles(per_side, points); !s.ok()) return s;
     for (int side = 0; side < 2; ++side) {
       if (per_side[side] == 0) {
         return ScenarioError(
@@ -281,9 +360,88 @@ class BrickactionScenarioBuilder {
                             " at=X,Y')"));
       }
       if (points[side] > game_.points_) {
-        return ScenarioError(0, absl::StrCat("player ", side, "'s squads cost ", points[side],
+        return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
       }
+    }
+    return absl::OkStatus();
+  }
+
+  // vehicle side=S label=L class=L1 weapon=MG turret=0|1 facing=N at=X,Y, after the squads.
+  absl::Status ReadVehicles(int* per_side, int* points) {
+    for (const ScenarioStatement* statement : text_.All("vehicle")) {
+      const int line = statement->line;
+      FieldReader reader(*statement);
+      BrickactionGame::Unit unit;
+      unit.vehicle = true;
+      unit.regulars = 0;
+      unit.specialists = 0;
+      unit.grenade = false;
+      absl::StatusOr<int> side = reader.Int("side", 0, 1);
+      if (!side.ok()) return side.status();
+      unit.side = *side;
+      absl::StatusOr<std::string> vclass = reader.String("class");
+      if (!vclass.ok()) return vclass.status();
+      unit.vehicle_class = WordIndex(BrickactionGame::kClassNames, *vclass);
+      if (unit.vehicle_class < 0) {
+        return ScenarioError(line, "class: one of C1 C2 L1 L2 M1 M2 M3 H1 H2");
+      }
+      absl::StatusOr<std::string> weapon = reader.String("weapon");
+      if (!weapon.ok()) return weapon.status();
+      unit.vehicle_weapon = WordIndex(BrickactionGame::kVehicleWeaponNames, *weapon);
+      if (unit.vehicle_weapon < 0) {
+        return ScenarioError(line, "weapon: one of MG HMG LCannon HCannon LAP MAP HAP");
+      }
+      absl::StatusOr<int> turret = reader.IntOr("turret", 0, 1, 0);
+      if (!turret.ok()) return turret.status();
+      unit.turret = *turret == 1;
+      unit.start_facing = unit.side == 0 ? 0 : 4;  // toward the enemy's edge
+      if (reader.Has("facing")) {
+        absl::StatusOr<std::string> facing = reader.String("facing");
+        if (!facing.ok()) return facing.status();
+        int f = -1;
+        for (int i = 0; i < 8; ++i) {
+          if (*facing == kFacingWords[i]) f = i;
+        }
+        if (f < 0) return ScenarioError(line, "facing: one of N NE E SE S SW W NW");
+        unit.start_facing = f;
+      }
+      std::string taken;
+      for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
+      absl::StatusOr<char> label =
+          reader.UnitLabel(static_cast<char>('A' + per_side[unit.side]), unit.side, taken);
+      if (!label.ok()) return label.status();
+      unit.label = *label;
+      absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
+      if (!at.ok()) return at.status();
+      if (absl::Status s = reader.Finish(); !s.ok()) return s;
+      const auto [x, y] = *at;
+      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
+        return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", game_.width_,
+                                                " x ", game_.height_, " map (cells count from 0)"));
+      }
+      const int depth = game_.deploy_depth_;
+      if (unit.side == 0 ? y < game_.height_ - depth : y >= depth) {
+        return ScenarioError(line, absl::StrCat("player ", unit.side, " deploys within ", depth,
+                                                " rows of its edge (player 0 the bottom, player 1 "
+                                                "the top)"));
+      }
+      const int cell = game_.CellIndex(x, y);
+      const uint8_t terrain = game_.terrain_[cell];
+      if (terrain == BrickactionGame::kTotal || terrain == BrickactionGame::kTree ||
+          terrain == BrickactionGame::kFloor || terrain == BrickactionGame::kWindow) {
+        return ScenarioError(line, "a vehicle cannot stand on a wall, tree, window or floor cell");
+      }
+      for (const BrickactionGame::Unit& other : game_.units_) {
+        if (other.start == cell) return ScenarioError(line, "two units on one cell");
+      }
+      unit.start = static_cast<uint16_t>(cell);
+      if (game_.num_units() >= BrickactionGame::kMaxUnits || ++per_side[unit.side] > 4) {
+        return ScenarioError(line, "at most 4 units (squads and vehicles) per player");
+      }
+      points[unit.side] += VehiclePoints(unit);
+      game_.units_.push_back(unit);
+      game_.has_vehicles_ = true;
     }
     return absl::OkStatus();
   }
@@ -293,15 +451,23 @@ class BrickactionScenarioBuilder {
 };
 
 std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
+std::string_view BrickactionGame::VehiclesScenarioText() { return kVehiclesScenario; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
-  return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}}};
+  return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
+          ParamDef{"scenario",
+                   "the built-in scenario when no scenario text is given: default, or vehicles "
+                   "(a light vehicle per side and rockets)",
+                   "default",
+                   0,
+                   0,
+                   {"default", "vehicles"}}};
 }
 
 std::string_view BrickactionGame::Description() {
-  return "BrickAction Core Guide V1.1 (infantry core): squads with Repeaters and grenades, 3 "
-         "actions a turn, holds, reactive fire, suppression, close combat; 6 turns, hold the "
-         "centre";
+  return "BrickAction Core Guide V1.1: squads with Repeaters, grenades and rockets, vehicles "
+         "(armour table), 3 actions a turn, holds, reactive fire, suppression, close combat; 6 "
+         "turns, hold the centre";
 }
 
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFromStrings(
@@ -314,11 +480,18 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFr
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
     const Params& params, std::string_view scenario_text) {
   std::shared_ptr<BrickactionGame> game(new BrickactionGame());
-  absl::StatusOr<ScenarioText> text =
-      ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
+  const bool vehicles = params.GetString("scenario") == "vehicles";
+  if (vehicles && !scenario_text.empty()) {
+    return absl::InvalidArgumentError(
+        "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
+        "not both");
+  }
+  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(!scenario_text.empty() ? scenario_text
+                                                          : vehicles             ? kVehiclesScenario
+                                                                     : kDefaultScenario);
   if (!text.ok()) return text.status();
-  if (absl::Status s = text->CheckKeywords(
-          {"ruleset", "name", "turns", "deploy", "points", "objective", "first", "squad"});
+  if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
+                                            "objective", "first", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }
@@ -339,6 +512,12 @@ int BrickactionGame::AddPool(DicePool pool, RollKind kind) {
   }
   pools_.push_back(std::move(roll));
   return static_cast<int>(pools_.size()) - 1;
+}
+
+int BrickactionGame::ArmourPool(int dice, int threshold) const {
+  const auto it = armour_pool_.find(dice * 100 + threshold);
+  CHECK(it != armour_pool_.end());
+  return it->second;
 }
 
 int BrickactionGame::SavePool(int dice, int target, int modifier, int bonus, bool natural) const {
@@ -404,6 +583,24 @@ absl::Status BrickactionGame::Precompute() {
   if (!graph.ok()) return graph.status();
   walk_.emplace(*graph, 2 * kMoveCells);
   crawl_.emplace(*graph, kMoveCells);
+  if (has_vehicles_) {
+    // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover
+    // cost double as for squads. A reach table per class in the scenario (its speed).
+    MoveTerrain drive = terrain;
+    for (int c = 0; c < n; ++c) {
+      if (is(c, {kTotal, kTree, kWindow, kFloor})) {
+        drive.impassable.Set(c);
+        vehicle_impassable_.Set(c);
+      }
+    }
+    absl::StatusOr<MoveGraph> drive_graph = MoveGraph::ForSquare(*grid, SquareSteps{}, drive);
+    if (!drive_graph.ok()) return drive_graph.status();
+    for (const Unit& unit : units_) {
+      if (unit.vehicle && !drive_[unit.vehicle_class]) {
+        drive_[unit.vehicle_class].emplace(*drive_graph, 2 * SpeedCells(unit.vehicle_class));
+      }
+    }
+  }
   // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
   for (int dice = 1; dice < 8; ++dice) {
     for (int bonus = 0; bonus < 2; ++bonus) {
@@ -440,6 +637,37 @@ absl::Status BrickactionGame::Precompute() {
     for (int modifier = 0; modifier < 4; ++modifier) {
       close_pool_[dice][modifier] =
           AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+    }
+  }
+  // The armour table: for every vehicle class in the scenario, the swarm's dice (1 per mini,
+  // up to 6) and every vehicle weapon's dice (fewer at long range) against its threshold.
+  auto add_armour = [&](int max_dice, int threshold) {
+    for (int dice = 1; dice <= max_dice; ++dice) {
+      const int key = dice * 100 + threshold;
+      if (armour_pool_.count(key)) continue;
+      // The sum with its natural 6s, folded to PairValue(sixes, total >= threshold).
+      DicePool pool = DicePool::SumAndNaturals(dice, 6);
+      pool.Label(absl::StrCat(dice, "d6 summed against ", threshold,
+                              " (the armour table), each natural 6 a damage"));
+      Roll roll{pool, kArmourRollKind, {}, threshold};
+      std::map<int, Probability> by_value;
+      for (const PoolOutcome& o : pool.Distribution()) {
+        by_value[ArmourValue(o.value, threshold)] += o.probability;
+      }
+      for (const auto& [value, probability] : by_value) {
+        roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(value), probability});
+      }
+      pools_.push_back(std::move(roll));
+      armour_pool_[key] = static_cast<int>(pools_.size()) - 1;
+    }
+  };
+  for (const Unit& target : units_) {
+    if (!target.vehicle) continue;
+    add_armour(6, kSwarmThreshold[target.vehicle_class]);
+    for (const Unit& shooter : units_) {
+      if (!shooter.vehicle || shooter.side == target.side) continue;
+      const int threshold = kThreshold[shooter.vehicle_weapon][target.vehicle_class];
+      if (threshold > 0) add_armour(kWeaponDice[shooter.vehicle_weapon], threshold);
     }
   }
   CHECK(pools_.size() < 256);

@@ -15,16 +15,17 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
-    "select",   "action",     "dest",     "target",   "hold",      "pronereact",
-    "reactive", "remove",     "repeat",   "holdmove", "reactmove", "choosefirst",
-    "rally",    "attackroll", "saveroll", "ccroll",   "rolloff",   "over"};
-constexpr std::array<const char*, 7> kStageNames = {
-    "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done"};
-constexpr std::array<const char*, 3> kWeaponNames = {"fire", "grenade", "close"};
-constexpr std::array<const char*, 5> kModeNames = {"none", "fire", "reactfire", "holdfire",
-                                                   "close"};
-constexpr std::array<const char*, 6> kActionNames = {"move", "attack", "prone",
-                                                     "rise", "rally",  "hold"};
+    "select", "action",     "dest",     "target",    "hold",        "pronereact", "reactive",
+    "remove", "repeat",     "holdmove", "reactmove", "choosefirst", "facing",     "turret",
+    "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
+constexpr std::array<const char*, 8> kStageNames = {
+    "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
+constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
+constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
+                                                   "holdfire", "close", "roadkill"};
+constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
+                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
 
@@ -62,7 +63,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kHoldAction) {
+      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -78,8 +79,12 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
     case kTarget:
       if (action >= kTargetBase && action < kTargetBase + 4 * kMaxUnits) {
         const Action t = (action - kTargetBase) / 4, weapon = (action - kTargetBase) % 4;
-        if (weapon == kCloseCombat) return absl::StrCat("close ", label(t));
-        return absl::StrCat("at ", label(t), weapon == kWithGrenade ? " grenade" : "");
+        const bool vehicle = t < static_cast<Action>(n) && units_[t].vehicle;
+        if (weapon == kCloseCombat) return absl::StrCat(vehicle ? "swarm " : "close ", label(t));
+        return absl::StrCat("at ", label(t),
+                            weapon == kWithGrenade  ? " grenade"
+                            : weapon == kWithRocket ? " rocket"
+                                                    : "");
       }
       break;
     case kHold:
@@ -114,6 +119,19 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
     case kChooseFirst:
       if (action == kGoFirst) return "first";
       if (action == kGoSecond) return "second";
+      break;
+    case kFacing:
+    case kTurret:
+      if (action >= kFaceBase && action < kFaceBase + 8) {
+        return absl::StrCat(state.phase == kFacing ? "face " : "turret ",
+                            kFacingNames[action - kFaceBase]);
+      }
+      break;
+    case kArmourRoll:
+      if (value >= 0) {
+        return absl::StrCat(DicePool::PairSecond(value) ? "met" : "short", " sixes ",
+                            DicePool::PairFirst(value));
+      }
       break;
     case kRollOff:
       if (value == 0 || value == 1) return absl::StrCat("player ", value, " wins");
@@ -174,7 +192,9 @@ absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player p
       absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
           TrimBlanks(text).substr(std::string_view("roll").size()));
       if (!value.ok()) return value.status();
-      const Action action = kOutcomeBase + static_cast<Action>(*value);
+      const int folded =
+          state.phase == kArmourRoll ? ArmourValue(*value, pools_[state.roll].threshold) : *value;
+      const Action action = kOutcomeBase + static_cast<Action>(folded);
       if (std::find(legal.begin(), legal.end(), action) != legal.end()) return action;
       return Error(absl::StrCat("'", shown, "' cannot happen here"));
     }
@@ -252,13 +272,13 @@ std::string BrickactionGame::StateToString(const State& state) const {
         value = v < kNumPhases ? kPhaseNames[v] : "?";
         break;
       case FieldKind::kStage:
-        value = v < 7 ? kStageNames[v] : "?";
+        value = v < 8 ? kStageNames[v] : "?";
         break;
       case FieldKind::kWeapon:
-        value = v < 3 ? kWeaponNames[v] : "?";
+        value = v < 4 ? kWeaponNames[v] : "?";
         break;
       case FieldKind::kMode:
-        value = v < 5 ? kModeNames[v] : "?";
+        value = v < 6 ? kModeNames[v] : "?";
         break;
     }
     absl::StrAppend(&text, text.empty() ? "" : " ", field.name, "=", value);
@@ -275,6 +295,18 @@ std::string BrickactionGame::StateToString(const State& state) const {
     for (size_t b = 0; b < kFlagLetters.size(); ++b) {
       if (state.flags[u] & (1 << b)) flags += kFlagLetters[b];
     }
+    if (units_[u].vehicle) {
+      // V@X,Y/dD[w][z]/HULL[+TURRET]/flags/acted
+      const uint8_t d = state.damage[u];
+      absl::StrAppend(&text, "@", cell(state.cell[u]), "/d", d & kDamageMask,
+                      (d & kDamagedBit) ? "w" : "", (d & kDisabledBit) ? "z" : "", "/",
+                      kFacingNames[state.facing[u] & 7],
+                      units_[u].turret ? absl::StrCat("+", kFacingNames[(state.facing[u] >> 4) & 7])
+                                       : std::string(),
+                      "/", flags.empty() ? "-" : flags, "/", state.acted[u]);
+      continue;
+    }
+    flags.append(state.rockets[u], 'r');  // rockets left
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -378,9 +410,13 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   for (int u = 0; u < n; ++u) {
     const std::string_view word = words[w++];
     const std::string label(1, units_[u].label);
-    const std::string bad =
-        absl::StrCat("squad ", label, ": expected ", label, "@X,Y/minis/flags/actions/hold or ",
-                     label, ":x, got '", Printable(word), "'");
+    const bool vehicle = units_[u].vehicle;
+    const std::string bad = vehicle ? absl::StrCat("vehicle ", label, ": expected ", label,
+                                                   "@X,Y/dDAMAGE/HULL[+TURRET]/flags/actions or ",
+                                                   label, ":x, got '", Printable(word), "'")
+                                    : absl::StrCat("squad ", label, ": expected ", label,
+                                                   "@X,Y/minis/flags/actions/hold or ", label,
+                                                   ":x, got '", Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
     if (word.size() < 2 || word[1] != '@') return Error(bad);
@@ -393,6 +429,54 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     parts.push_back(rest);
     if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
       return Error(bad);
+    }
+    auto parse_flags = [&](std::string_view letters, bool rockets) {
+      if (letters == "-") return true;
+      for (char c : letters) {
+        if (rockets && c == 'r') {
+          if (++state.rockets[u] > kMaxRockets) return false;
+          continue;
+        }
+        const size_t b = kFlagLetters.find(c);
+        if (b == std::string_view::npos || (state.flags[u] & (1 << b))) return false;
+        state.flags[u] |= static_cast<uint8_t>(1 << b);
+      }
+      return !letters.empty();
+    };
+    if (vehicle) {
+      std::string_view d = parts[1];
+      int damage = 0;
+      if (d.size() < 2 || d[0] != 'd' || d[1] < '0' || d[1] > '9') return Error(bad);
+      damage = d[1] - '0';
+      d.remove_prefix(2);
+      uint8_t bits = 0;
+      if (!d.empty() && d[0] == 'w') {
+        bits |= kDamagedBit;
+        d.remove_prefix(1);
+      }
+      if (!d.empty() && d[0] == 'z') {
+        bits |= kDisabledBit;
+        d.remove_prefix(1);
+      }
+      if (!d.empty()) return Error(bad);
+      state.damage[u] = static_cast<uint8_t>(damage | bits);
+      std::string_view f = parts[2], turret;
+      const size_t plus = f.find('+');
+      if (plus != std::string_view::npos) {
+        turret = f.substr(plus + 1);
+        f = f.substr(0, plus);
+      }
+      const int hull = IndexOf(kFacingNames, f);
+      const int top = IndexOf(kFacingNames, turret);
+      if (hull < 0 || (units_[u].turret ? top < 0 : plus != std::string_view::npos)) {
+        return Error(bad);
+      }
+      state.facing[u] = static_cast<uint8_t>(hull | (units_[u].turret ? top << 4 : 0));
+      if (!parse_flags(parts[3], false)) return Error(bad);
+      int acted = 0;
+      if (!ParseBoundedInt(parts[4], kActionsPerUnit, &acted)) return Error(bad);
+      state.acted[u] = static_cast<uint8_t>(acted);
+      continue;
     }
     std::string_view minis = parts[1];
     if (minis.empty() || minis[0] < '0' || minis[0] > '9') return Error(bad);
@@ -411,13 +495,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       minis.remove_prefix(1);
     }
     if (!minis.empty()) return Error(bad);
-    if (parts[2] != "-") {
-      for (char c : parts[2]) {
-        const size_t b = kFlagLetters.find(c);
-        if (b == std::string_view::npos || (state.flags[u] & (1 << b))) return Error(bad);
-        state.flags[u] |= static_cast<uint8_t>(1 << b);
-      }
-    }
+    if (!parse_flags(parts[2], true)) return Error(bad);
     int acted = 0;
     if (!ParseBoundedInt(parts[3], kActionsPerUnit, &acted)) return Error(bad);
     state.acted[u] = static_cast<uint8_t>(acted);
@@ -451,7 +529,30 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (!IsAlive(state, u)) continue;
     if (impassable_.Test(state.cell[u])) return Error(name + " stands on a wall");
     for (int v = 0; v < u; ++v) {
-      if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another squad");
+      if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another unit");
+    }
+    if (units_[u].vehicle) {
+      const uint8_t d = state.damage[u];
+      const int damage = d & kDamageMask;
+      if (vehicle_impassable_.Test(state.cell[u])) {
+        return Error(name + " (a vehicle) stands on a tree, window or floor cell");
+      }
+      if (damage >= Capacity(u) || ((d & kDamagedBit) && damage == 0) ||
+          ((d & kDisabledBit) && damage < 2) || (d & 0xC0)) {
+        return Error(absl::StrCat(name, "'s damage must be below its capacity ", Capacity(u),
+                                  " (w: damaged this turn, z: disabled, after 2+)"));
+      }
+      if ((state.flags[u] & ~(kAttackedBit | kBarredBit)) != 0) {
+        return Error(name + " is a vehicle: of the flags only a (attacked) and x (barred)");
+      }
+      if (state.regulars[u] || state.specialists[u] || state.rockets[u] || state.hold[u]) {
+        return Error(name + " is a vehicle: no minis, rockets or hold");
+      }
+      continue;
+    }
+    if (state.damage[u] || state.facing[u]) return Error(name + " is a squad: no damage or facing");
+    if (state.rockets[u] > units_[u].rockets) {
+      return Error(absl::StrCat(name, " started with ", units_[u].rockets, " rocket(s)"));
     }
     if (state.regulars[u] > units_[u].regulars ||
         (state.specialists[u] & ~units_[u].specialists) != 0 || Minis(state, u) == 0) {
@@ -463,7 +564,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (state.hold[u] != 0) {
       const int t = (state.hold[u] & 0x0F) - 1;
       if (!alive(static_cast<uint8_t>(t)) || units_[t].side == units_[u].side ||
-          (state.flags[u] & kSuppressedBit)) {
+          units_[t].vehicle || (state.flags[u] & kSuppressedBit)) {
         return Error(name +
                      "'s hold must name a living enemy, and a suppressed squad holds "
                      "nothing");
@@ -491,11 +592,26 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
                               "are at their defaults"));
   }
   if ((state.phase == kAction || state.phase == kDest || state.phase == kTarget ||
-       state.phase == kHold) &&
+       state.phase == kHold || state.phase == kTurret) &&
       !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
         state.from == kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
     return Error(
         absl::StrCat("phase ", kPhaseNames[state.phase], " comes before anything is resolved"));
+  }
+  if (state.phase == kFacing &&
+      !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
+        state.from != kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
+    return Error("phase facing comes right after a vehicle's move (from=X,Y)");
+  }
+  if ((state.stage == kStageRoadkill || state.mode == kRoadkill) &&
+      !(state.active < n && units_[state.active].vehicle && state.from != kNoCell &&
+        (state.mode != kRoadkill || (state.stage == kStageRoadkill && state.att == state.active &&
+                                     state.tgt < n && !units_[state.tgt].vehicle)))) {
+    return Error("roadkill: a moved vehicle (active, from) against squads (tgt)");
+  }
+  if (state.from != kNoCell && state.active < n && units_[state.active].vehicle &&
+      state.phase != kFacing && state.stage != kStageRoadkill) {
+    return Error("a vehicle's move ends with its roadkill stage");
   }
   const Player actor_side = state.player;
   auto own = [&](uint8_t u) { return u != kNone && units_[u].side == actor_side; };
@@ -504,8 +620,21 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     case kAction:
     case kDest:
     case kTarget:
-    case kHold:
       ok = own(state.active) && alive(state.active);
+      break;
+    case kHold:
+      ok = own(state.active) && alive(state.active) && !units_[state.active].vehicle;
+      break;
+    case kFacing:
+      ok = own(state.active) && alive(state.active) && units_[state.active].vehicle;
+      break;
+    case kTurret:
+      ok = own(state.active) && alive(state.active) && units_[state.active].vehicle &&
+           units_[state.active].turret;
+      break;
+    case kArmourRoll:
+      ok = state.mode == kFire && alive(state.att) && alive(state.tgt) &&
+           units_[state.tgt].vehicle && pools_[state.roll].kind == kArmourRollKind;
       break;
     case kProneReact:
       ok = own(state.active) && alive(state.target) && state.stage == kStageAttack;
@@ -531,7 +660,8 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       break;
     case kAttackRoll:
       ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode && state.mode != kClose &&
-           pools_[state.roll].kind == kAttackRollKind;
+           state.mode != kRoadkill && pools_[state.roll].kind == kAttackRollKind &&
+           !(units_[state.att].vehicle && units_[state.tgt].vehicle);
       break;
     case kSaveRoll:
       ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode &&

@@ -60,6 +60,23 @@ inline std::string TestScenario() {
          "squad side=1 label=d regulars=2 veteran=0 grenade=0 at=3,0\n";
 }
 
+// The same board with vehicles: player 0 A (4 regulars, veteran, officer, grenade, 2
+// rockets), B (4 regulars, veteran, grenade, 1 rocket), V (L1, MG in a turret), W (M1, MAP
+// along the hull); player 1 a, b, v, w the same. The units, in this order: A B a b V W v w.
+inline std::string VehicleTestScenario() {
+  std::string text = TestScenario();
+  text = text.substr(0, text.find("squad "));
+  return text +
+         "squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=1,11\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=1,0\n"
+         "vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=5,11\n"
+         "vehicle side=0 label=W class=M1 weapon=MAP facing=N at=7,11\n"
+         "vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=6,0\n"
+         "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n";
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =

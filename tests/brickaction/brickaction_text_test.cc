@@ -1,8 +1,10 @@
 // brickaction's notation and position string: exact round trips along random games, raw
 // faces for every roll, clear errors for bad input, and the scenario format.
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/rng.h"
 #include "gmock/gmock.h"
@@ -19,12 +21,15 @@ using G = BrickactionGame;
 // every state and every action or outcome prints to a text that parses back to it; with
 // `until_select`, each game stops when the next squad is to be chosen.
 void RoundTripRandomGames(const G& game, int games, const State* start = nullptr,
-                          bool until_select = false) {
+                          bool until_select = false, std::map<int, int>* phases = nullptr,
+                          std::map<int, int>* stages = nullptr) {
   for (int g = 0; g < games; ++g) {
     Rng rng(static_cast<uint64_t>(g));
     State state = start != nullptr ? *start : game.InitialState();
     for (int step = 0; game.Kind(state) != NodeKind::kTerminal; ++step) {
       if (until_select && step > 0 && state.phase == G::kSelect) break;
+      if (phases != nullptr) ++(*phases)[state.phase];
+      if (stages != nullptr) ++(*stages)[state.mode == G::kRoadkill ? -1 : state.weapon];
       const std::string text = game.StateToString(state);
       auto parsed = game.ParseState(text);
       ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
@@ -56,6 +61,22 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
 }
 
+// The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
+// and turret decisions, armour rolls, roadkill.
+TEST(BrickactionTextTest, RoundTripsAlongRandomGamesWithVehicles) {
+  std::map<int, int> phases, weapons;
+  RoundTripRandomGames(*MakeGame({}, std::string(G::VehiclesScenarioText())), 200, nullptr, false,
+                       &phases, &weapons);
+  RoundTripRandomGames(*MakeGame({}, VehicleTestScenario()), 200, nullptr, false, &phases,
+                       &weapons);
+  // The random games reach every vehicle node: facing, turret, armour rolls, rockets (random
+  // play seldom runs a squad over: RoundTripsThroughVehicleContact).
+  for (int phase : {G::kFacing, G::kTurret, G::kArmourRoll, G::kAttackRoll, G::kSaveRoll}) {
+    EXPECT_GT(phases[phase], 0) << phase;
+  }
+  EXPECT_GT(weapons[G::kWithRocket], 0);
+}
+
 // Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,
 // removals, repeats, reactive moves) gets its own random round trips.
 TEST(BrickactionTextTest, RoundTripsThroughCloseCombat) {
@@ -69,6 +90,25 @@ TEST(BrickactionTextTest, RoundTripsThroughCloseCombat) {
                                      "c@2,2/0vm/-/0/- d@4,2/2/-/0/-"));
   Play(*game, start, {"A", "attack", "at b"});
   RoundTripRandomGames(*game, 300, &start, true);
+}
+
+// Roadkill, swarms and armour rolls at close range, from hand-built contacts.
+TEST(BrickactionTextTest, RoundTripsThroughVehicleContact) {
+  const auto game = MakeGame({}, VehicleTestScenario());
+  std::map<int, int> phases, weapons;
+  for (const std::string& units :
+       {std::string("A@4,9/4vo/grr/0/- B@6,5/4v/gr/0/- a@5,6/4vo/grr/0/- b@5,8/4v/gr/0/- "
+                    "V@5,10/d0/N+N/-/0 W@7,10/d0/N/-/0 v@5,5/d1/S+S/-/0 w@4,4/d0/S/-/0"),
+        std::string("A@4,9/4vo/grr/0/- B@6,5/4v/gr/0/- a@5,6/4vo/grr/0/- b@5,8/4v/gr/0/- "
+                    "V@5,10/d2/N+NE/-/0 W@7,10/d0/N/-/0 v@5,5/d1/S+S/-/0 w@4,4/d2/S/-/0")}) {
+    for (int player = 0; player < 2; ++player) {
+      const State start = ParseOrDie(*game, Position(units, 3, player));
+      RoundTripRandomGames(*game, 300, &start, true, &phases, &weapons);
+    }
+  }
+  EXPECT_GT(weapons[-1], 0);  // roadkill
+  EXPECT_GT(weapons[G::kCloseCombat], 0);
+  EXPECT_GT(phases[G::kArmourRoll], 0);
 }
 
 TEST(BrickactionTextTest, RawFacesAreAcceptedWhereverAnOutcomeIs) {
@@ -118,11 +158,159 @@ TEST(BrickactionTextTest, ParseStateRejectsWhatTheRulesCannotReach) {
   EXPECT_FALSE(game->ParseState(wrong_phase).ok());
 }
 
+TEST(BrickactionTextTest, ParseStateRejectsInconsistentVehicles) {
+  const auto game = MakeGame({}, VehicleTestScenario());
+  const std::string squads =
+      "A@0,11/4vo/grr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- b@1,0/4v/gr/0/- ";
+  const std::string fine = "V@5,11/d1w/N+NE/a/1 W@7,11/d2wz/N/x/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0";
+  EXPECT_TRUE(game->ParseState(Position(squads + fine)).ok());
+  for (const std::string& vehicles : {
+           std::string(
+               "V@5,11/d3/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // capacity
+           std::string(
+               "V@5,11/d0w/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // w, no
+                                                                                       // damage
+           std::string(
+               "V@5,11/d1z/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // z under 2
+           std::string(
+               "V@5,11/d0/N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // no turret
+           std::string(
+               "V@5,11/d0/N+N/-/0 W@7,11/d0/N+N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // hull gun
+           std::string(
+               "V@5,11/d0/Q+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // facing
+           std::string(
+               "V@5,11/d0/N+N/p/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // prone
+           std::string(
+               "V@5,11/d0/N+N/-/0 W@9,7/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // a tree
+           std::string(
+               "V@1,11/d0/N+N/-/0 W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // on B
+           std::string(
+               "V@5,11/4v/g/0/- W@7,11/d0/N/-/0 v@6,0/d0/S+S/-/0 w@4,0/d0/S/-/0"),  // a squad word
+       }) {
+    EXPECT_FALSE(game->ParseState(Position(squads + vehicles)).ok()) << vehicles;
+  }
+  // Rockets beyond the scenario's; a squad word for a vehicle's place.
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grrr/0/- B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/- B@1,11/4v/grr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
+  // A hold cannot name a vehicle.
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+                                         "b@1,0/4v/gr/0/- " +
+                                         fine))
+                   .ok());
+  // The facing node needs the vehicle's move (from=); the turret node a turreted vehicle.
+  std::string facing = Position(squads + fine);
+  facing.replace(facing.find("phase=select"), 12, "phase=facing");
+  facing.replace(facing.find("active=-"), 8, "active=V");
+  EXPECT_FALSE(game->ParseState(facing).ok());
+  std::string moved = facing;
+  moved.replace(moved.find("from=-"), 6, "from=5,10");
+  EXPECT_TRUE(game->ParseState(moved).ok()) << moved;
+  std::string turret = facing;
+  turret.replace(turret.find("phase=facing"), 12, "phase=turret");
+  EXPECT_TRUE(game->ParseState(turret).ok());
+  turret.replace(turret.find("active=V"), 8, "active=W");
+  EXPECT_FALSE(game->ParseState(turret).ok());
+}
+
+// The fuzz target plays the default scenario: vehicle words get mutated positions here. No
+// crash, and whatever parses prints back to itself.
+TEST(BrickactionTextTest, MutatedVehiclePositionsParseCleanly) {
+  const auto game = MakeGame({}, std::string(G::VehiclesScenarioText()));
+  std::vector<std::string> seeds;
+  Rng play(7);
+  State state = game->InitialState();
+  for (int step = 0; step < 400 && game->Kind(state) != NodeKind::kTerminal; ++step) {
+    if (step % 10 == 0) seeds.push_back(game->StateToString(state));
+    if (game->Kind(state) == NodeKind::kChance) {
+      ChanceList outcomes;
+      game->ChanceOutcomes(state, outcomes);
+      game->Apply(state, outcomes[play.Below(outcomes.size())].outcome);
+    } else {
+      ActionList actions;
+      game->LegalActions(state, game->CurrentPlayer(state), actions);
+      game->Apply(state, actions[play.Below(actions.size())]);
+    }
+  }
+  const std::string alphabet = "0123456789dwzxNSEW+/@-:,=rgapvos ";
+  Rng rng(11);
+  int parsed = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = seeds[rng.Below(seeds.size())];
+    // Mutate the tail (the unit words) a few times.
+    const size_t units = text.find(" A");
+    for (int m = 0, n = 1 + static_cast<int>(rng.Below(3)); m < n; ++m) {
+      const size_t at = units + rng.Below(text.size() - units);
+      text[at] = alphabet[rng.Below(alphabet.size())];
+    }
+    auto state_or = game->ParseState(text);
+    if (!state_or.ok()) continue;
+    ++parsed;
+    auto again = game->ParseState(game->StateToString(*state_or));
+    ASSERT_TRUE(again.ok()) << text;
+    ASSERT_TRUE(*again == *state_or) << text;
+  }
+  EXPECT_GT(parsed, 0);
+}
+
 TEST(BrickactionTextTest, DefaultScenarioFileMatchesTheBuiltIn) {
   std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/default.scn");
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str(), G::DefaultScenarioText());
+}
+
+TEST(BrickactionTextTest, VehiclesScenarioFileMatchesTheBuiltInAndTheParameter) {
+  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/vehicles.scn");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), G::VehiclesScenarioText());
+  auto game = G::CreateFromStrings({{"scenario", "vehicles"}}, "");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ((*game)->scenario_name(), "vehicles");
+  EXPECT_EQ((*game)->num_units(), 6);
+  EXPECT_TRUE((*game)->has_vehicles());
+  EXPECT_EQ((*game)->StateToString((*game)->InitialState()),
+            "turn=1 player=0 left=3 phase=select stage=none active=- target=- weapon=fire cursor=0 "
+            "sub=- mode=none att=- tgt=- roll=0 side=0 saves=0 subject=- cas_a=0 cas_t=0 lost_a=0 "
+            "lost_t=0 a_sum=0 a_six=0 a_one=0 b_sum=0 b_six=0 b_one=0 first=0 kills=0/0 from=- "
+            "spot=- A@9,21/4vo/gr/0/- B@14,21/4v/gr/0/- a@14,2/4vo/gr/0/- b@9,2/4v/gr/0/- "
+            "V@12,22/d0/N+N/-/0 v@11,1/d0/S+S/-/0");
+  EXPECT_EQ((*G::CreateFromStrings({}, ""))->scenario_name(), "default");
+  // The parameter names a built-in scenario: not with a scenario text as well.
+  EXPECT_FALSE(G::CreateFromStrings({{"scenario", "vehicles"}}, TestScenario()).ok());
+  EXPECT_FALSE(G::CreateFromStrings({{"scenario", "tanks"}}, "").ok());
+}
+
+TEST(BrickactionTextTest, VehicleScenarioErrors) {
+  const std::string base = VehicleTestScenario();
+  auto error = [&](const std::string& from, const std::string& to) {
+    std::string text = base;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    auto game = G::CreateFromStrings({}, text);
+    return game.ok() ? std::string("ok") : std::string(game.status().message());
+  };
+  EXPECT_THAT(error("class=L1 weapon=MG turret=1 facing=N", "class=L9 weapon=MG turret=1 facing=N"),
+              HasSubstr("class: one of"));
+  EXPECT_THAT(error("weapon=MG turret=1 facing=N", "weapon=Flak turret=1 facing=N"),
+              HasSubstr("weapon: one of"));
+  EXPECT_THAT(error("turret=1 facing=N", "turret=1 facing=UP"), HasSubstr("facing: one of"));
+  EXPECT_THAT(error("facing=N at=5,11", "facing=N at=9,7"), HasSubstr("a vehicle cannot stand"));
+  EXPECT_THAT(error("facing=N at=5,11", "facing=N at=1,11"), HasSubstr("two units on one cell"));
+  EXPECT_THAT(error("label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=2",
+                    "label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=4"),
+              HasSubstr("rockets"));
+  EXPECT_THAT(error("points 1000", "points 474"), HasSubstr("475 points, over the limit of 474"));
+  // 4 units per side at most, squads and vehicles together.
+  EXPECT_THAT(error("vehicle side=1 label=w", "squad side=1 at=9,0\nvehicle side=1 label=w"),
+              HasSubstr("at most 4"));
 }
 
 TEST(BrickactionTextTest, ScenarioErrors) {

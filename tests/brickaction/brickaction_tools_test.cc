@@ -69,6 +69,38 @@ TEST(BrickactionOddsTest, PendingRemovalsCount) {
   EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/12");
 }
 
+// The armour table: V's MG (2 dice) at v (L1, threshold 11) in the open, 4 cells ahead. Each
+// die is a natural 6 (a damage) with 1/6: 2/6 = 1/3 expected. The total meets 11 on 5-6, 6-5
+// or 6-6 (3/36 = 1/12), and then the save (4+) fails half the time: 1/24 more. 1/3 + 1/24 =
+// 3/8. Destroyed (3 damage, L1's capacity): 6-6 and a failed save, 1/36 * 1/2 = 1/72.
+TEST(BrickactionOddsTest, ArmourTableMgAgainstLightVehicle) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::VehicleTestScenario(),
+      brickaction_test::Position(
+          "A:x B:x a:x b@11,0/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v@5,4/d0/S+S/-/0 w:x"),
+      {"V", "attack"}, "at v");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "vehicle_damage_p1"), "3/8");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "1/72");
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "0");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
+// Infantry against armour: B's rocket at v 5 cells away: 2 dice (the model's and the
+// rocket's +1 beyond 4 cells), the veteran's +1 to the best die. A natural 6 is a damage
+// (2/6 = 1/3 expected); a 4 or 5 is a hit (2/3 expected), and a 3 with the +1 (one die: a 3
+// among the two, 1 - (5/6)^2 = 11/36): 35/36 hits expected, each saved on 5+ (fails 2/3):
+// 1/3 + 35/36 * 2/3 = 53/54.
+TEST(BrickactionOddsTest, RocketAgainstLightVehicle) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::VehicleTestScenario(),
+      brickaction_test::Position("A:x B@5,9/4v/gr/0/- a:x b:x V:x W:x v@5,4/d0/S+S/-/0 w:x"),
+      {"B", "attack"}, "at v rocket");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "vehicle_damage_p1"), "53/54");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {
@@ -81,6 +113,28 @@ TEST(BrickactionPerftTest, DefaultScenario) {
   };
   for (const Row& e : {Row{3, 114, 13, 126, 0, 0}, Row{5, 1503, 556, 2058, 0, 0},
                        Row{8, 210482, 70116, 279985, 261, 873}}) {
+    const PerftCounts counts = Perft(*start, e.depth);
+    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
+    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
+    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
+    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
+    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
+    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
+  }
+}
+
+// Recorded from `sandtable perft --ruleset 'brickaction(scenario=vehicles)' --depth D`: the
+// second shipped scenario (a light vehicle per side, rockets).
+TEST(BrickactionPerftTest, VehiclesScenario) {
+  const auto game = CreateGame("brickaction(scenario=vehicles)");
+  ASSERT_TRUE(game.ok()) << game.status();
+  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
+  struct Row {
+    int depth;
+    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
+  };
+  for (const Row& e : {Row{3, 209, 17, 225, 0, 0}, Row{5, 5715, 1562, 7276, 0, 0},
+                       Row{7, 336347, 45060, 381376, 7, 37}}) {
     const PerftCounts counts = Perft(*start, e.depth);
     EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
     EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
