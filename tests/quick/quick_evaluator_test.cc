@@ -1,7 +1,10 @@
-// quick's evaluator (eval/quick_evaluator.h): the assault on an objective's holder.
+// quick's evaluator (eval/quick_evaluator.h): the assault on an objective's holder and the
+// blue cubes left for the last round.
 #include "eval/quick_evaluator.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "tests/quick/quick_test_util.h"
 
@@ -10,6 +13,7 @@ namespace {
 
 using quick_test::BlueToAct;
 using quick_test::MakeGame;
+using quick_test::Position;
 
 // Units of the test scenario: Blue's Stryker S (recon allocated) and infantry I; Red's
 // infantry a on the objective 4,1 and task force t (recon allocated) on the objective 4,3.
@@ -62,6 +66,41 @@ TEST(QuickEvaluatorTest, AssaultMovesTheValueBothWays) {
   const double threatened = evaluator.Evaluate(
       *game, BlueToAct(*game, 2, 0, {{"I@", "4,1"}, {"a@", "5,2"}, {"t@", "4,2"}}));
   EXPECT_LT(threatened, safe);
+}
+
+// Blue in round 5 (of 6) acting, its Hand drawn; Red's cubes as at the start. `cubes0` is
+// pool/hand/discard/supply/removed, blue before pink.
+QuickGame::State RoundFive(const QuickGame& game, const std::string& cubes0) {
+  return Position(game, {{"round", "5"},
+                         {"phase", "choose"},
+                         {"cubes0", cubes0},
+                         {"selected0", "4"},
+                         {"cubes1", "4,4/4,0/0,0/2,2/0,0"},
+                         {"selected1", "4"}});
+}
+
+TEST(QuickEvaluatorTest, LastRoundBlueFollowsThePool) {
+  auto game = MakeGame();
+  // At the start, drawing pink first: rounds 1-3 take 4 pink, 4 blue, 4 blue; the Discard
+  // returns in round 4 (4 pink), round 5 takes 4 blue and round 6 the last 4 blue.
+  EXPECT_EQ(QuickEvaluator::LastRoundBlue(*game, game->InitialState(), 0), 4);
+  // Round 5 with 4 cubes left in the Pool: no refill before round 6, which takes them.
+  EXPECT_EQ(QuickEvaluator::LastRoundBlue(*game, RoundFive(*game, "1,3/2,2/5,1/2,0/0,0"), 0), 1);
+  EXPECT_EQ(QuickEvaluator::LastRoundBlue(*game, RoundFive(*game, "0,4/3,1/5,1/2,0/0,0"), 0), 0);
+  // With 3 left the Discard (and this round's Hand) returns first: 4 blue to draw.
+  EXPECT_EQ(QuickEvaluator::LastRoundBlue(*game, RoundFive(*game, "1,2/2,2/5,2/2,0/0,0"), 0), 4);
+  // In the last round, after the selection: the blue cubes in the Hand.
+  QuickGame::State last = RoundFive(*game, "1,2/2,2/5,2/2,0/0,0");
+  last.round = 6;
+  EXPECT_EQ(QuickEvaluator::LastRoundBlue(*game, last, 0), 2);
+}
+
+// A Pool without blue cubes for the last round lowers Blue's value.
+TEST(QuickEvaluatorTest, NoBlueForTheLastRoundCosts) {
+  auto game = MakeGame();
+  const QuickEvaluator evaluator;
+  EXPECT_LT(evaluator.Evaluate(*game, RoundFive(*game, "0,4/3,1/5,1/2,0/0,0")),
+            evaluator.Evaluate(*game, RoundFive(*game, "1,2/2,2/5,2/2,0/0,0")));
 }
 
 }  // namespace
