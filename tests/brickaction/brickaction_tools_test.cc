@@ -7,8 +7,7 @@
 
 #include "tests/brickaction/brickaction_test_util.h"
 #include "tests/odds_test_util.h"
-#include "tools/perft.h"
-#include "tools/registry.h"
+#include "tests/perft_test_util.h"
 
 namespace sandtable {
 namespace {
@@ -104,45 +103,17 @@ TEST(BrickactionOddsTest, RocketAgainstLightVehicle) {
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {
-  const auto game = CreateGame("brickaction");
-  ASSERT_TRUE(game.ok()) << game.status();
-  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-  struct Row {
-    int depth;
-    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
-  };
-  for (const Row& e : {Row{3, 114, 13, 126, 0, 0}, Row{5, 1503, 556, 2058, 0, 0},
-                       Row{8, 210482, 70116, 279985, 261, 873}}) {
-    const PerftCounts counts = Perft(*start, e.depth);
-    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
-    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
-    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
-    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
-    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
-    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
-  }
+  perft_test::ExpectPerft(
+      "brickaction",
+      {{3, 114, 13, 126, 0, 0}, {5, 1503, 556, 2058, 0, 0}, {8, 210482, 70116, 279985, 261, 873}});
 }
 
 // Recorded from `sandtable perft --ruleset 'brickaction(scenario=vehicles)' --depth D`: the
 // second shipped scenario (a light vehicle per side, rockets).
 TEST(BrickactionPerftTest, VehiclesScenario) {
-  const auto game = CreateGame("brickaction(scenario=vehicles)");
-  ASSERT_TRUE(game.ok()) << game.status();
-  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-  struct Row {
-    int depth;
-    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
-  };
-  for (const Row& e : {Row{3, 209, 17, 225, 0, 0}, Row{5, 5715, 1562, 7276, 0, 0},
-                       Row{7, 336347, 45060, 381376, 7, 37}}) {
-    const PerftCounts counts = Perft(*start, e.depth);
-    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
-    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
-    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
-    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
-    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
-    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
-  }
+  perft_test::ExpectPerft(
+      "brickaction(scenario=vehicles)",
+      {{3, 209, 17, 225, 0, 0}, {5, 5715, 1562, 7276, 0, 0}, {7, 336347, 45060, 381376, 7, 37}});
 }
 
 }  // namespace

@@ -7,8 +7,7 @@
 
 #include "tests/doubletap/doubletap_test_util.h"
 #include "tests/odds_test_util.h"
-#include "tools/perft.h"
-#include "tools/registry.h"
+#include "tests/perft_test_util.h"
 
 namespace sandtable {
 namespace {
@@ -70,22 +69,8 @@ TEST(DoubletapOddsTest, ShootReactionHitsBack) {
 // Recorded from `sandtable perft --ruleset doubletap --depth D` on the default scenario: a
 // change in move generation, reactions, chance outcomes or turn order moves these numbers.
 TEST(DoubletapPerftTest, DefaultScenario) {
-  const auto game = CreateGame("doubletap");
-  ASSERT_TRUE(game.ok()) << game.status();
-  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-  struct Row {
-    int depth;
-    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
-  };
-  for (const Row& e : {Row{4, 1869, 370, 2238, 0, 0}, Row{6, 63248, 9564, 72377, 422, 856}}) {
-    const PerftCounts counts = Perft(*start, e.depth);
-    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
-    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
-    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
-    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
-    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
-    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
-  }
+  perft_test::ExpectPerft("doubletap",
+                          {{4, 1869, 370, 2238, 0, 0}, {6, 63248, 9564, 72377, 422, 856}});
 }
 
 }  // namespace

@@ -9,9 +9,8 @@
 #include "engine/chance.h"
 #include "engine/rng.h"
 #include "tests/odds_test_util.h"
+#include "tests/perft_test_util.h"
 #include "tests/quick/quick_test_util.h"
-#include "tools/perft.h"
-#include "tools/registry.h"
 
 namespace sandtable {
 namespace {
@@ -100,23 +99,9 @@ TEST(QuickOddsTest, RemovalCostsARandomCubeInProportion) {
 // Recorded from `sandtable perft --ruleset quick --depth D` on the default scenario: a
 // change in the selection, move generation or turn order moves these numbers.
 TEST(QuickPerftTest, DefaultScenario) {
-  const auto game = CreateGame("quick");
-  ASSERT_TRUE(game.ok()) << game.status();
-  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-  struct Row {
-    int depth;
-    int64_t leaves, decision_nodes, decision_branches, simultaneous_nodes, joint_branches;
-  };
-  for (const Row& e : {Row{2, 50, 25, 50, 1, 25}, Row{4, 2968, 535, 3478, 1, 25},
-                       Row{6, 136732, 22747, 159454, 1, 25}}) {
-    const PerftCounts counts = Perft(*start, e.depth);
-    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
-    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
-    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
-    EXPECT_EQ(counts.simultaneous_nodes, e.simultaneous_nodes) << e.depth;
-    EXPECT_EQ(counts.joint_branches, e.joint_branches) << e.depth;
-    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
-  }
+  perft_test::ExpectPerft("quick", {{2, 50, 25, 50, 0, 0, 1, 25},
+                                    {4, 2968, 535, 3478, 0, 0, 1, 25},
+                                    {6, 136732, 22747, 159454, 0, 0, 1, 25}});
 }
 
 // Over random games: an action's cell is the hex its text names ("to 3,1", "at 0,2",

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/perft_test_util.h"
 #include "tests/tools/pick_shoot.h"
 #include "tools/registry.h"
 
@@ -88,25 +89,8 @@ TEST(PerftTest, GoofspielHasJointBranches) {
 // Recorded from `sandtable perft --ruleset quickplay --depth D` on the default scenario: a
 // change in move generation, chance outcomes or turn order moves these numbers.
 TEST(PerftTest, QuickplayDefaultScenario) {
-  const auto game = CreateGame("quickplay");
-  ASSERT_TRUE(game.ok()) << game.status();
-  const std::unique_ptr<Position> start = (*game)->NewInitialPosition();
-  struct Expected {
-    int depth;
-    int64_t leaves, decision_nodes, decision_branches, chance_nodes, chance_branches;
-  };
-  for (const Expected& e :
-       {Expected{4, 1310, 407, 1657, 30, 89}, Expected{6, 64115, 41434, 104943, 318, 923}}) {
-    const PerftCounts counts = Perft(*start, e.depth);
-    EXPECT_EQ(counts.leaves, e.leaves) << e.depth;
-    EXPECT_EQ(counts.terminal_leaves, 0) << e.depth;
-    EXPECT_EQ(counts.decision_nodes, e.decision_nodes) << e.depth;
-    EXPECT_EQ(counts.decision_branches, e.decision_branches) << e.depth;
-    EXPECT_EQ(counts.chance_nodes, e.chance_nodes) << e.depth;
-    EXPECT_EQ(counts.chance_branches, e.chance_branches) << e.depth;
-    EXPECT_EQ(counts.simultaneous_nodes, 0) << e.depth;
-    EXPECT_TRUE(counts.leaf_mass.IsOne()) << e.depth;
-  }
+  perft_test::ExpectPerft("quickplay",
+                          {{4, 1310, 407, 1657, 30, 89}, {6, 64115, 41434, 104943, 318, 923}});
 }
 
 }  // namespace
