@@ -32,7 +32,7 @@ namespace sandtable {
 struct BrickactionEvaluator {
   // Playouts stop after this many steps and take this value (docs/rulesets/brickaction.md
   // has the matches).
-  static constexpr int kPlayoutCutoff = 16;
+  static constexpr int kPlayoutCutoff = 8;
   static constexpr double kStrength = 2.0;
   static constexpr double kSuppressed = 0.3;
   static constexpr double kApproach = 1.0;
