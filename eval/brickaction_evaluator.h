@@ -53,9 +53,9 @@ struct BrickactionEvaluator {
       const double d = game.ObjectiveDistance(state.cell[u]);
       approach[unit.side] += minis * std::clamp(1.0 - (d - 2.0) / kApproachRange, 0.0, 1.0);
     }
-    const double held = std::clamp(
-        (game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale, -1.0,
-        1.0);
+    const double held =
+        std::clamp((game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale,
+                   -1.0, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();
     return std::tanh(kStrength * (strength[0] / total[0] - strength[1] / total[1]) +
                      kApproach * (approach[0] / total[0] - approach[1] / total[1]) +

@@ -98,8 +98,7 @@ TEST_F(BrickactionEvaluatorTest, LosingMinisOrBeingSuppressedLowersTheValue) {
   EXPECT_LT(suppressed, full - 0.05);
   EXPECT_LT(lost, suppressed);
   // Player 1's losses raise it.
-  EXPECT_GT(Value(At("A@9,18/4vo/g/0/- B@14,18/4v/g/0/- a@14,5/4vo/g/0/- b@9,5/1/g/0/-", 3,
-                     "4/0")),
+  EXPECT_GT(Value(At("A@9,18/4vo/g/0/- B@14,18/4v/g/0/- a@14,5/4vo/g/0/- b@9,5/1/g/0/-", 3, "4/0")),
             full + 0.1);
 }
 
@@ -109,14 +108,13 @@ TEST_F(BrickactionEvaluatorTest, TerminalPositionsGiveTheExactResult) {
   EXPECT_EQ(Value(At("A@11,12/0o/-/0/- B:x a@14,5/4vo/g/0/- b@9,5/4v/g/0/-", 6, "0/10", true)),
             1.0);
   // Nobody holds it: player 1 killed more.
-  EXPECT_EQ(Value(At("A@9,18/4vo/g/0/- B@14,18/1v/g/0/- a@14,5/4vo/g/0/- b@9,5/2v/g/0/-", 6,
-                     "2/3", true)),
+  EXPECT_EQ(Value(At("A@9,18/4vo/g/0/- B@14,18/1v/g/0/- a@14,5/4vo/g/0/- b@9,5/2v/g/0/-", 6, "2/3",
+                     true)),
             -1.0);
   // Equal on the objective and in kills: a draw, though player 0's B is nearer.
-  EXPECT_EQ(
-      Value(At("A@11,12/4vo/g/0/- B@11,15/4v/g/0/- a@12,11/4vo/g/0/- b@9,2/4v/g/0/-", 6, "0/0",
-               true)),
-      0.0);
+  EXPECT_EQ(Value(At("A@11,12/4vo/g/0/- B@11,15/4v/g/0/- a@12,11/4vo/g/0/- b@9,2/4v/g/0/-", 6,
+                     "0/0", true)),
+            0.0);
 }
 
 }  // namespace

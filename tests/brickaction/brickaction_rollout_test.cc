@@ -29,8 +29,9 @@ TEST(BrickactionRolloutTest, MovesToTheDestinationNearestTheObjective) {
   ASSERT_GT(actions.size(), 10);
   Rng rng(3);
   for (int draw = 0; draw < 20; ++draw) {
-    EXPECT_EQ(game->ActionToString(state, 0, BrickactionRollout().Choose(*game, state, actions, rng)),
-              "to 9,17");
+    EXPECT_EQ(
+        game->ActionToString(state, 0, BrickactionRollout().Choose(*game, state, actions, rng)),
+        "to 9,17");
   }
 }
 
