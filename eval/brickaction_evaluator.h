@@ -16,7 +16,8 @@
 // can still be driven out), approaching it is what makes holding it possible, and living
 // minis are both what holds it and the kills margin the other side has not scored (a
 // suppressed squad can neither move nor fire until it rallies). Terminal positions return the
-// exact result.
+// exact result. The weights are as first chosen: approach 2 and held 4 were not proven better
+// (docs/rulesets/brickaction.md has the matches).
 #ifndef SANDTABLE_EVAL_BRICKACTION_EVALUATOR_H_
 #define SANDTABLE_EVAL_BRICKACTION_EVALUATOR_H_
 
@@ -33,6 +34,9 @@ struct BrickactionEvaluator {
   // Playouts stop after this many steps and take this value (docs/rulesets/brickaction.md
   // has the matches).
   static constexpr int kPlayoutCutoff = 8;
+  // UCB compares each node's child means rescaled to [0, 1]: a match showed it better than
+  // raw values (docs/rulesets/brickaction.md).
+  static constexpr bool kNormalizeUcbValues = true;
   static constexpr double kStrength = 2.0;
   static constexpr double kSuppressed = 0.3;
   static constexpr double kApproach = 1.0;
