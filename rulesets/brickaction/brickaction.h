@@ -13,6 +13,7 @@
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -338,6 +339,10 @@ class BrickactionGame {
   int Winner(const State& state) const;
   // Minis of `side` within 2 cells of the objective.
   int MinisOnObjective(const State& state, int side) const;
+  // The distance in cells from cell c's centre to the objective point.
+  double ObjectiveDistance(int c) const {
+    return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
+  }
   // The pool of the chance node `state` is at.
   const DicePool& PoolAt(const State& state) const { return pools_[state.roll].pool; }
 
