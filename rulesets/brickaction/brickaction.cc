@@ -24,13 +24,9 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
   const int minis = Minis(state, u);
-  // All minis carry Repeaters: 3+ add a die, 5+ two (not cumulative).
-  int dice = std::min(minis, 3) + (minis >= 5 ? 2 : minis >= 3 ? 1 : 0);
   const int d2 = Distance2(state.cell[u], to);
+  int dice = LoadoutDice(u, minis, d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
-  if (d2 > kRepeaterFull * kRepeaterFull) --dice;
-  // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
-  for (int over = kRepeaterMax; d2 > over * over && dice > 0; ++over) --dice;
   return std::max(dice, 0);
 }
 
@@ -115,7 +111,8 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
   const int to = state.cell[mover];
-  if (Distance2(state.cell[r], to) > kRepeaterMax * kRepeaterMax) return false;
+  const int range = LoadoutRange(r, Minis(state, r));
+  if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
   const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
@@ -698,8 +695,7 @@ void BrickactionGame::StartClose(State& state) const {
   state.side = 0;
   const int a = state.att;
   const int vets = std::popcount(static_cast<unsigned>(state.specialists[a]));
-  const int dice = std::min(Minis(state, a), 4) + (vets >= 3 ? 1 : 0);
-  state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), vets));
   state.phase = kCcRoll;
 }
 
@@ -1078,8 +1074,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.side = 1;
         const int t = state.tgt;
         const int vets = std::popcount(static_cast<unsigned>(state.specialists[t]));
-        const int dice = std::min(Minis(state, t), 4) + (vets >= 3 ? 1 : 0);
-        state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), vets));
         return;
       }
       state.b_sum = sum, state.b_six = six, state.b_one = one;

@@ -57,6 +57,29 @@ class BrickactionGame {
   static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
   static constexpr int kMaxRockets = 3;     // per squad
 
+  // Infantry weapons a squad's loadout may give some of its minis; the others carry
+  // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
+  // than weapons (the source: dropped weapons are picked up at no cost): the dearest first.
+  enum InfantryWeapon : uint8_t {
+    kSupport = 0,
+    kSniper,
+    kBattleRifle,
+    kShotgun,
+    kCarbine,
+    kSmg,
+    kNumInfantryWeapons
+  };
+  static constexpr std::array<const char*, kNumInfantryWeapons> kInfantryWeaponNames = {
+      "support", "sniper", "battlerifle", "shotgun", "carbine", "smg"};
+  static constexpr std::array<int, kNumInfantryWeapons> kInfantryWeaponPoints = {20, 15, 10,
+                                                                                 10, 5,  0};
+  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, a
+  // sniper alone in its squad.
+  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
+  using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
+  static constexpr int kMaxAttackDice = 12;  // 3 + 6 weapon dice + grenade + rocket (2)
+  static constexpr int kMaxCloseDice = 8;    // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
   static constexpr int kNumClasses = 9;
@@ -218,6 +241,7 @@ class BrickactionGame {
     uint8_t specialists = kVeteran;
     bool grenade = true;
     int rockets = 0;
+    Loadout weapons = {};  // how many minis carry each InfantryWeapon (the rest Repeaters)
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
@@ -326,6 +350,12 @@ class BrickactionGame {
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
+  // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
+  // squared distance d2 (before the grenade and rockets; 0: out of reach), its maximum range
+  // in cells (the longest weapon's) and its close-combat dice.
+  int LoadoutDice(int u, int minis, int d2) const;
+  int LoadoutRange(int u, int minis) const;
+  int CloseDice(const State& state, int u) const;
   // Whether unit a can attack unit b at all: line of sight, and neither prone behind hard
   // cover from the other (total cover).
   bool CanSee(const State& state, int a, int b) const;
@@ -444,10 +474,10 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
-  std::array<std::array<int, 2>, 8> attack_pool_{};
+  std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
-  std::array<std::array<int, 4>, 8> close_pool_{};
+  std::array<std::array<int, 4>, kMaxCloseDice + 1> close_pool_{};
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 

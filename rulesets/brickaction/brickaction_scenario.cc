@@ -1,6 +1,8 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
 // deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
 // window. Also the built-in default scenario and what Create precomputes from it.
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <string>
 
@@ -130,7 +132,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35, a grenade 5 (the first per 5 minis free); Repeaters are free.
+// an officer 35, a grenade 5 (the first per 5 minis free), the weapons of the loadout
+// (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -140,6 +143,9 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
+  for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
+    points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
+  }
   return points + 10 * unit.rockets;
 }
 
@@ -318,6 +324,7 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
       unit.rockets = *rockets;
+      if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       std::string taken;
       for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
       absl::StatusOr<char> label =
@@ -368,6 +375,27 @@ class BrickactionScenarioBuilder {
   }
 
   // vehicle side=S label=L class=L1 weapon=MG turret=0|1 facing=N at=X,Y, after the squads.
+  // The squad's infantry weapons (`smg=2 carbine=1 ...`); the other minis carry Repeaters.
+  absl::Status ReadLoadout(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
+    const int minis = unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
+    int carried = 0;
+    for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
+      absl::StatusOr<int> count = reader.IntOr(BrickactionGame::kInfantryWeaponNames[w], 0,
+                                               BrickactionGame::kMaxInfantryWeapons[w], 0);
+      if (!count.ok()) return count.status();
+      unit.weapons[w] = static_cast<uint8_t>(*count);
+      carried += *count;
+    }
+    if (carried > minis) {
+      return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
+                                              " minis, it has ", minis));
+    }
+    if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
+      return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    }
+    return absl::OkStatus();
+  }
+
   absl::Status ReadVehicles(int* per_side, int* points) {
     for (const ScenarioStatement* statement : text_.All("vehicle")) {
       const int line = statement->line;
@@ -602,14 +630,17 @@ absl::Status BrickactionGame::Precompute() {
     }
   }
   // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
-  for (int dice = 1; dice < 8; ++dice) {
-    for (int bonus = 0; bonus < 2; ++bonus) {
-      DicePool pool =
-          DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
-      if (bonus) pool.BonusToBestDie(1);
-      attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+  auto add_attack_pools = [&](int from, int to) {
+    for (int dice = from; dice <= to; ++dice) {
+      for (int bonus = 0; bonus < 2; ++bonus) {
+        DicePool pool =
+            DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+        if (bonus) pool.BonusToBestDie(1);
+        attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+      }
     }
-  }
+  };
+  add_attack_pools(1, 7);
   // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
   for (int dice = 1; dice <= 6; ++dice) {
     save_pool_[dice * 1000] =
@@ -633,12 +664,15 @@ absl::Status BrickactionGame::Precompute() {
     rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
   }
   // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
-  for (int dice = 1; dice <= 5; ++dice) {
-    for (int modifier = 0; modifier < 4; ++modifier) {
-      close_pool_[dice][modifier] =
-          AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+  auto add_close_pools = [&](int from, int to) {
+    for (int dice = from; dice <= to; ++dice) {
+      for (int modifier = 0; modifier < 4; ++modifier) {
+        close_pool_[dice][modifier] =
+            AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+      }
     }
-  }
+  };
+  add_close_pools(1, 5);
   // The armour table: for every vehicle class in the scenario, the swarm's dice (1 per mini,
   // up to 6) and every vehicle weapon's dice (fewer at long range) against its threshold.
   auto add_armour = [&](int max_dice, int threshold) {
@@ -670,6 +704,27 @@ absl::Status BrickactionGame::Precompute() {
       if (threshold > 0) add_armour(kWeaponDice[shooter.vehicle_weapon], threshold);
     }
   }
+  // Attack and close-combat pools beyond the Repeaters' (weapons), after all the others so
+  // that the indices of the scenarios without them stay as they were.
+  int attack_dice = 7, close_dice = 5;
+  for (int u = 0; u < num_units(); ++u) {
+    const Unit& unit = units_[u];
+    if (unit.vehicle) continue;
+    const int minis = unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
+    int most = 0;
+    for (int cells = 0; cells <= width_ + height_; ++cells) {
+      most = std::max(most, LoadoutDice(u, minis, cells * cells));
+    }
+    // One grenade or one rocket per attack.
+    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : unit.grenade ? 1 : 0));
+    State full;
+    full.regulars[u] = static_cast<uint8_t>(unit.regulars);
+    full.specialists[u] = unit.specialists;
+    close_dice = std::max(close_dice, CloseDice(full, u));
+  }
+  CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
+  add_attack_pools(8, attack_dice);
+  add_close_pools(6, close_dice);
   CHECK(pools_.size() < 256);
   for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   return absl::OkStatus();
