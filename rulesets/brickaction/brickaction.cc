@@ -30,6 +30,28 @@ int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade)
   return std::max(dice, 0);
 }
 
+int BrickactionGame::ActionsPerTurn(const State& state, int player) const {
+  for (int u = 0; u < num_units(); ++u) {
+    if (units_[u].side == player && units_[u].commander == kGeneral &&
+        (state.specialists[u] & kOfficer)) {
+      return kActionsPerTurn + 1;
+    }
+  }
+  return kActionsPerTurn;
+}
+
+int BrickactionGame::RallyModifier(const State& state, int u) const {
+  int modifier = (state.specialists[u] & kOfficer) ? 1 : 0;
+  for (int c = 0; c < num_units(); ++c) {
+    const int range = kCommanderRange[units_[c].commander];
+    if (units_[c].side == units_[u].side && range > 0 && (state.specialists[c] & kOfficer) &&
+        Distance2(state.cell[c], state.cell[u]) <= range * range) {
+      return std::min(modifier + 1, 2);
+    }
+  }
+  return modifier;
+}
+
 bool BrickactionGame::WeaponBears(const State& state, int u, int to) const {
   const Cell at{CellX(state.cell[u]), CellY(state.cell[u])}, other{CellX(to), CellY(to)};
   if (!units_[u].turret) return InFireArc(at, Hull(state, u), 1, other);
@@ -236,7 +258,7 @@ int BrickactionGame::MaxGameLength() const {
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
   const int per_action =
       3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
-  return turns_ * 2 * (3 * kMaxUnits + kActionsPerTurn * per_action + 1);
+  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 1) * per_action + 1);
 }
 
 uint64_t BrickactionGame::InformationSetKey(const State& state, Player) const {
@@ -460,7 +482,7 @@ void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) c
 // ---------------------------------------------------------------------------- transitions
 
 void BrickactionGame::StartTurn(State& state) const {
-  state.left = kActionsPerTurn;
+  state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
     // Damage "in one turn" counts from here.
@@ -526,7 +548,7 @@ void BrickactionGame::Continue(State& state) const {
         if (state.cursor < n) {
           const int u = state.cursor++;
           state.sub = static_cast<uint8_t>(u);
-          state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+          state.roll = static_cast<uint8_t>(RallyPool(RallyModifier(state, u)));
           state.phase = kRally;
           return;
         }
@@ -886,7 +908,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
-        state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+        state.roll = static_cast<uint8_t>(RallyPool(RallyModifier(state, u)));
         state.phase = kRally;
       }
       return;

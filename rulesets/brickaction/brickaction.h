@@ -80,6 +80,14 @@ class BrickactionGame {
   static constexpr int kMaxAttackDice = 12;  // 3 + 6 weapon dice + grenade + rocket (2)
   static constexpr int kMaxCloseDice = 8;    // 4 + veterans' 1 + carbines' 1 + shotguns' 2
 
+  // Commanders: a squad's officer may be one (it counts as the officer). +1 to rally squads
+  // of its side within its range; the general +1 action per turn.
+  enum Commander : uint8_t { kNoCommander = 0, kFieldCommander, kRankingCommander, kGeneral };
+  static constexpr std::array<const char*, 4> kCommanderNames = {"none", "field", "ranking",
+                                                                 "general"};
+  static constexpr std::array<int, 4> kCommanderPoints = {35, 50, 80, 100};  // the officer's 35
+  static constexpr std::array<int, 4> kCommanderRange = {0, 8, 8, 10};       // 32, 32, 40 studs
+
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
   static constexpr int kNumClasses = 9;
@@ -241,7 +249,8 @@ class BrickactionGame {
     uint8_t specialists = kVeteran;
     bool grenade = true;
     int rockets = 0;
-    Loadout weapons = {};  // how many minis carry each InfantryWeapon (the rest Repeaters)
+    Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
+    int commander = kNoCommander;  // what its officer is
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
@@ -356,6 +365,11 @@ class BrickactionGame {
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
+  // The actions `player` has in a turn: 3, 4 while its general lives.
+  int ActionsPerTurn(const State& state, int player) const;
+  // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
+  // most +2.
+  int RallyModifier(const State& state, int u) const;
   // Whether unit a can attack unit b at all: line of sight, and neither prone behind hard
   // cover from the other (total cover).
   bool CanSee(const State& state, int a, int b) const;

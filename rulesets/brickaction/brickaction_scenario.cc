@@ -132,15 +132,16 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35, a grenade 5 (the first per 5 minis free), the weapons of the loadout
-// (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the weapons
+// of the loadout (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
   const bool medic = unit.specialists & BrickactionGame::kMedic;
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
-  int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
+  int points = 10 * unit.regulars + (medic ? 40 : 0) +
+               (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
@@ -292,7 +293,7 @@ class BrickactionScenarioBuilder {
   }
 
   absl::Status ReadSquads() {
-    int per_side[2] = {0, 0}, points[2] = {0, 0};
+    int per_side[2] = {0, 0}, points[2] = {0, 0}, generals[2] = {0, 0};
     for (const ScenarioStatement* statement : text_.All("squad")) {
       const int line = statement->line;
       FieldReader reader(*statement);
@@ -312,6 +313,18 @@ class BrickactionScenarioBuilder {
       unit.specialists = static_cast<uint8_t>((*veteran ? BrickactionGame::kVeteran : 0) |
                                               (*officer ? BrickactionGame::kOfficer : 0) |
                                               (*medic ? BrickactionGame::kMedic : 0));
+      if (reader.Has("commander")) {
+        absl::StatusOr<std::string> commander = reader.String("commander");
+        if (!commander.ok()) return commander.status();
+        unit.commander = WordIndex(BrickactionGame::kCommanderNames, *commander);
+        if (unit.commander <= 0) {
+          return ScenarioError(line, "commander: one of field ranking general");
+        }
+        if (!*officer) return ScenarioError(line, "a commander is the squad's officer: officer=1");
+        if (unit.commander == BrickactionGame::kGeneral && ++generals[unit.side] > 1) {
+          return ScenarioError(line, "at most one general per player");
+        }
+      }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }

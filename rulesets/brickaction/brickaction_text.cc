@@ -234,7 +234,7 @@ struct ByteField {
 using S = BrickactionGame::State;
 constexpr ByteField kByteFields[] = {
     {"turn", &S::turn, FieldKind::kNumber, 20},    {"player", &S::player, FieldKind::kNumber, 1},
-    {"left", &S::left, FieldKind::kNumber, 3},     {"phase", &S::phase, FieldKind::kPhase, 0},
+    {"left", &S::left, FieldKind::kNumber, 4},     {"phase", &S::phase, FieldKind::kPhase, 0},
     {"stage", &S::stage, FieldKind::kStage, 0},    {"active", &S::active, FieldKind::kUnit, 0},
     {"target", &S::target, FieldKind::kUnit, 0},   {"weapon", &S::weapon, FieldKind::kWeapon, 0},
     {"cursor", &S::cursor, FieldKind::kNumber, 8}, {"sub", &S::sub, FieldKind::kUnit, 0},
@@ -524,6 +524,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error(absl::StrCat("turn must be 1..", turns_));
   }
   auto alive = [&](uint8_t u) { return u < n && IsAlive(state, u); };
+  if (state.left > ActionsPerTurn(state, state.player)) {
+    return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
+                              ActionsPerTurn(state, state.player), " actions a turn"));
+  }
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
     if (!IsAlive(state, u)) continue;

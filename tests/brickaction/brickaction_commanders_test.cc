@@ -1,0 +1,111 @@
+// brickaction's commanders, one test per ruling, on the test board with a general (A) and a
+// field commander (a), the dice entered.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/brickaction/brickaction_test_util.h"
+
+namespace sandtable::brickaction_test {
+namespace {
+
+using ::testing::HasSubstr;
+
+enum UnitIndex { kA = 0, kB, kC, kD, ka, kb, kc, kd };
+using G = BrickactionGame;
+
+// Player 0: A (4 regulars, veteran, the general as its officer, grenade), B (4 regulars,
+// veteran, grenade), C (2 regulars), D (a lone veteran); player 1 the same with a field
+// commander in a.
+std::string CommandersScenario() {
+  std::string text = TestScenario();
+  text = text.substr(0, text.find("squad "));
+  return text +
+         "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
+         "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
+         "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
+         "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
+         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+}
+
+class BrickactionCommandersTest : public ::testing::Test {
+ protected:
+  BrickactionCommandersTest() : game_(MakeGame({}, CommandersScenario())) {}
+  State At(const std::string& units, int left = 3, int player = 0) {
+    return ParseOrDie(*game_, Position(units, left, player));
+  }
+  std::shared_ptr<const BrickactionGame> game_;
+};
+
+constexpr char kRest[] =
+    "C@2,11/2/-/0/- D@3,11/0v/-/0/- a@0,0/4vo/g/0/- b@1,0/4v/g/0/- "
+    "c@2,0/2/-/0/- d@3,0/0v/-/0/-";
+
+TEST_F(BrickactionCommandersTest, TheGeneralGivesAFourthActionWhileAlive) {
+  EXPECT_EQ(game_->InitialState().left, 4);
+  State state = At(std::string("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- ") + kRest, 3, 1);
+  Play(*game_, state, {"end"});
+  EXPECT_EQ(state.player, 0);
+  EXPECT_EQ(state.left, 4);
+  // Without its general, player 0 has 3, and a position claiming 4 is rejected.
+  state = At(std::string("A:x B@1,11/4v/g/0/- ") + kRest, 3, 1);
+  Play(*game_, state, {"end"});
+  EXPECT_EQ(state.left, 3);
+  EXPECT_FALSE(game_->ParseState(Position(std::string("A:x B@1,11/4v/g/0/- ") + kRest, 4)).ok());
+  // Player 1's field commander gives no action.
+  state = At(std::string("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- ") + kRest);
+  Play(*game_, state, {"end"});
+  EXPECT_EQ(state.left, 3);
+}
+
+TEST_F(BrickactionCommandersTest, CommandersHelpSquadsWithinRangeRally) {
+  // B suppressed 5 cells from the general (range 10): 3 + 1 rallies.
+  State state = At(std::string("A@0,11/4vo/g/0/- B@5,11/4v/sg/0/- ") + kRest, 3, 1);
+  Play(*game_, state, {"end"});
+  ASSERT_EQ(state.phase, G::kRally);
+  Play(*game_, state, {"roll 3"});
+  EXPECT_FALSE(state.flags[kB] & G::kSuppressedBit);
+  // 11 cells away: no bonus, 3 fails.
+  state = At(std::string("A@0,11/4vo/g/0/- B@11,11/4v/sg/0/- ") + kRest, 3, 1);
+  Play(*game_, state, {"end", "roll 3"});
+  EXPECT_TRUE(state.flags[kB] & G::kSuppressedBit);
+  // The general's own squad: its officer +1 and the general +1, at most +2: 2 rallies.
+  state = At(std::string("A@0,11/4vo/sg/0/- B@11,11/4v/g/0/- ") + kRest, 3, 1);
+  Play(*game_, state, {"end", "roll 2"});
+  EXPECT_FALSE(state.flags[kA] & G::kSuppressedBit);
+  // The field commander reaches 8 cells (32 studs).
+  state =
+      At("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- D@3,11/0v/-/0/- "
+         "a@0,0/4vo/g/0/- b@8,0/4v/sg/0/- c@9,0/2/s/0/- d@3,0/0v/-/0/-");
+  EXPECT_EQ(game_->RallyModifier(state, kb), 1);
+  EXPECT_EQ(game_->RallyModifier(state, kc), 0);
+  EXPECT_EQ(game_->RallyModifier(state, ka), 2);
+}
+
+TEST(BrickactionCommandersScenarioTest, CommanderErrorsAndPoints) {
+  const std::string base = CommandersScenario();
+  auto error = [&](const std::string& from, const std::string& to) {
+    std::string text = base;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    auto game = G::CreateFromStrings({}, text);
+    return game.ok() ? std::string("ok") : std::string(game.status().message());
+  };
+  EXPECT_THAT(error("commander=field", "commander=major"), HasSubstr("commander: one of"));
+  EXPECT_THAT(error("officer=1 commander=field", "officer=0 commander=field"),
+              HasSubstr("officer=1"));
+  EXPECT_THAT(error("label=B regulars=4 veteran=1",
+                    "label=B regulars=4 veteran=1 officer=1 "
+                    "commander=general"),
+              HasSubstr("at most one general"));
+  // Player 0: A 150 (50 and the general's 100 for its officer), B 50, C 20, D 15: 235.
+  EXPECT_EQ(error("points 1000", "points 235"), "ok");
+  EXPECT_THAT(error("points 1000", "points 234"), HasSubstr("235 points, over the limit of 234"));
+}
+
+}  // namespace
+}  // namespace sandtable::brickaction_test
