@@ -52,6 +52,24 @@ int BrickactionGame::RallyModifier(const State& state, int u) const {
   return modifier;
 }
 
+int BrickactionGame::BonusCommander(const State& state, int u) const {
+  if (state.left > 0 || IsVehicle(u)) return -1;
+  auto ready = [&](int c) {
+    return (state.specialists[c] & kOfficer) && (state.bonus[c] & kBonusCountMask) > 0 &&
+           !(state.bonus[c] & kBonusUsedBit);
+  };
+  if (units_[u].commander == kFieldCommander && ready(u) && state.acted[u] <= kActionsPerUnit) {
+    return u;
+  }
+  if (state.acted[u] >= kActionsPerUnit) return -1;
+  for (int c = 0; c < num_units(); ++c) {
+    if (units_[c].side == units_[u].side && units_[c].commander == kRankingCommander && ready(c)) {
+      return c;
+    }
+  }
+  return -1;
+}
+
 bool BrickactionGame::WeaponBears(const State& state, int u, int to) const {
   const Cell at{CellX(state.cell[u]), CellY(state.cell[u])}, other{CellX(to), CellY(to)};
   if (!units_[u].turret) return InFireArc(at, Hull(state, u), 1, other);
@@ -205,6 +223,9 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
+    if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
+      state.bonus[u] = kBonusActions;
+    }
     if (units_[u].vehicle) {
       state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
@@ -258,7 +279,7 @@ int BrickactionGame::MaxGameLength() const {
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
   const int per_action =
       3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
-  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 1) * per_action + 1);
+  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1);
 }
 
 uint64_t BrickactionGame::InformationSetKey(const State& state, Player) const {
@@ -282,7 +303,8 @@ bool BrickactionGame::UnitCanAct(const State& state, int u) const {
   if (!IsAlive(state, u) || units_[u].side != state.player) return false;
   // Going prone or rising is always possible when the squad may spend an action or has the
   // officer's free one, and nothing else is possible otherwise (UnitActions).
-  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool can_spend =
+      (state.left > 0 && state.acted[u] < kActionsPerUnit) || BonusCommander(state, u) >= 0;
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit);
   return can_spend || free_toggle;
 }
@@ -290,7 +312,8 @@ bool BrickactionGame::UnitCanAct(const State& state, int u) const {
 void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions) const {
   actions.clear();
   const uint8_t f = state.flags[u];
-  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool can_spend =
+      (state.left > 0 && state.acted[u] < kActionsPerUnit) || BonusCommander(state, u) >= 0;
   if (IsVehicle(u)) {
     // One vehicle action: a move (or a turn in place) or a shot; turning the turret more
     // than 45 degrees is an action of its own.
@@ -485,6 +508,7 @@ void BrickactionGame::StartTurn(State& state) const {
   state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    state.bonus[u] &= kBonusCountMask;
     // Damage "in one turn" counts from here.
     state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
     if (units_[u].side != state.player) continue;
@@ -527,10 +551,27 @@ void BrickactionGame::EndAction(State& state) const {
     return;
   }
   if (state.left == 0) {
-    EndTurn(state);
-    return;
+    // A commander's bonus action may follow.
+    bool bonus = false;
+    for (int u = 0; u < num_units() && !bonus; ++u) {
+      bonus = IsAlive(state, u) && units_[u].side == state.player && BonusCommander(state, u) >= 0;
+    }
+    if (!bonus) {
+      EndTurn(state);
+      return;
+    }
   }
   state.phase = kSelect;
+}
+
+void BrickactionGame::SpendAction(State& state, int u) const {
+  if (state.left > 0) {
+    --state.left;
+  } else {
+    const int c = BonusCommander(state, u);
+    state.bonus[c] = static_cast<uint8_t>((state.bonus[c] - 1) | kBonusUsedBit);
+  }
+  ++state.acted[u];
 }
 
 // Runs the current action's stage until a node needs a decision or a roll.
@@ -759,6 +800,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.specialists[u] = 0;
     state.flags[u] = 0;
     state.rockets[u] = 0;
+    state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {
@@ -767,6 +809,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
+  if (lost & kOfficer) state.bonus[u] = 0;  // its bonus actions leave with the commander
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -888,14 +931,12 @@ void BrickactionGame::Apply(State& state, Action action) const {
         if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
           state.flags[u] |= kToggledBit;  // the officer's free go / rise
         } else {
-          --state.left;
-          ++state.acted[u];
+          SpendAction(state, u);
         }
         EndAction(state);
         return;
       }
-      --state.left;
-      ++state.acted[u];
+      SpendAction(state, u);
       if (kind == kMove) {
         state.phase = kDest;
       } else if (kind == kAttack) {

@@ -1,14 +1,15 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// and a medic with Repeaters, a grenade and rockets; vehicles (armour classes C1..H2 with a
-// hull weapon or a turret) with the armour table, infantry against armour, swarm, roadkill,
-// disabled and vehicle cover. The rulings, every decision where they are silent, the
-// decomposition into small decisions, the notation and what is not implemented yet (other
-// weapons and specialists) are documented in docs/rulesets/brickaction.md.
+// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
+// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
+// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
+// rulings, every decision where they are silent, the decomposition into small decisions,
+// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
+// commando, ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (114 bytes).
+// State holds only what changes (122 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -87,6 +88,10 @@ class BrickactionGame {
                                                                  "general"};
   static constexpr std::array<int, 4> kCommanderPoints = {35, 50, 80, 100};  // the officer's 35
   static constexpr std::array<int, 4> kCommanderRange = {0, 8, 8, 10};       // 32, 32, 40 studs
+  // The field and ranking commanders' bonus actions: 3 a game, one a turn (State::bonus).
+  static constexpr int kBonusActions = 3;
+  static constexpr uint8_t kBonusCountMask = 0x03;
+  static constexpr uint8_t kBonusUsedBit = 0x80;  // used in this turn
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -210,6 +215,7 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
+    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -237,7 +243,7 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 114);
+  static_assert(sizeof(State) == 122);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -370,6 +376,10 @@ class BrickactionGame {
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
   // most +2.
   int RallyModifier(const State& state, int u) const;
+  // The commander whose bonus action squad u may take now (the player's actions spent), or
+  // -1: its own field commander's (a third action for the squad), else a ranking
+  // commander's of its side.
+  int BonusCommander(const State& state, int u) const;
   // Whether unit a can attack unit b at all: line of sight, and neither prone behind hard
   // cover from the other (total cover).
   bool CanSee(const State& state, int a, int b) const;
@@ -413,6 +423,8 @@ class BrickactionGame {
   void StartTurn(State& state) const;
   void EndTurn(State& state) const;
   void EndAction(State& state) const;
+  // One of the player's actions, or a commander's bonus action once they are spent.
+  void SpendAction(State& state, int u) const;
   void Continue(State& state) const;
   void StartFire(State& state, int att, int tgt, Mode mode) const;
   void StartClose(State& state) const;

@@ -506,9 +506,9 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
 }
 
 std::string_view BrickactionGame::Description() {
-  return "BrickAction Core Guide V1.1: squads with Repeaters, grenades and rockets, vehicles "
-         "(armour table), 3 actions a turn, holds, reactive fire, suppression, close combat; 6 "
-         "turns, hold the centre";
+  return "BrickAction Core Guide V1.1: squads with infantry weapons, grenades, rockets and "
+         "commanders, vehicles (armour table), 3 actions a turn, holds, reactive fire, "
+         "suppression, close combat; 6 turns, hold the centre";
 }
 
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFromStrings(

@@ -14,26 +14,9 @@ using ::testing::HasSubstr;
 enum UnitIndex { kA = 0, kB, kC, kD, ka, kb, kc, kd };
 using G = BrickactionGame;
 
-// Player 0: A (4 regulars, veteran, the general as its officer, grenade), B (4 regulars,
-// veteran, grenade), C (2 regulars), D (a lone veteran); player 1 the same with a field
-// commander in a.
-std::string CommandersScenario() {
-  std::string text = TestScenario();
-  text = text.substr(0, text.find("squad "));
-  return text +
-         "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
-         "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
-         "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
-         "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
-         "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
-         "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
-         "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
-         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
-}
-
 class BrickactionCommandersTest : public ::testing::Test {
  protected:
-  BrickactionCommandersTest() : game_(MakeGame({}, CommandersScenario())) {}
+  BrickactionCommandersTest() : game_(MakeGame({}, CommandersTestScenario())) {}
   State At(const std::string& units, int left = 3, int player = 0) {
     return ParseOrDie(*game_, Position(units, left, player));
   }
@@ -41,8 +24,8 @@ class BrickactionCommandersTest : public ::testing::Test {
 };
 
 constexpr char kRest[] =
-    "C@2,11/2/-/0/- D@3,11/0v/-/0/- a@0,0/4vo/g/0/- b@1,0/4v/g/0/- "
-    "c@2,0/2/-/0/- d@3,0/0v/-/0/-";
+    "C@2,11/2/-/0/- D@3,11/0v/-/0/- a@0,0/4vo/gbbb/0/- b@1,0/4v/g/0/- "
+    "c@2,0/2o/bbb/0/- d@3,0/0v/-/0/-";
 
 TEST_F(BrickactionCommandersTest, TheGeneralGivesAFourthActionWhileAlive) {
   EXPECT_EQ(game_->InitialState().left, 4);
@@ -79,14 +62,52 @@ TEST_F(BrickactionCommandersTest, CommandersHelpSquadsWithinRangeRally) {
   // The field commander reaches 8 cells (32 studs).
   state =
       At("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- D@3,11/0v/-/0/- "
-         "a@0,0/4vo/g/0/- b@8,0/4v/sg/0/- c@9,0/2/s/0/- d@3,0/0v/-/0/-");
+         "a@0,0/4vo/gbbb/0/- b@8,0/4v/sg/0/- c@11,11/2o/bbb/0/- d@9,0/0v/s/0/-");
   EXPECT_EQ(game_->RallyModifier(state, kb), 1);
-  EXPECT_EQ(game_->RallyModifier(state, kc), 0);
+  EXPECT_EQ(game_->RallyModifier(state, kd), 0);
   EXPECT_EQ(game_->RallyModifier(state, ka), 2);
 }
 
+TEST_F(BrickactionCommandersTest, FieldCommanderGivesItsSquadAThirdAction) {
+  // Player 1's last action goes to a (its second); its field commander then gives it a
+  // third, once this turn (c's ranking bonus is used already).
+  State state =
+      At("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- D@3,11/0v/-/0/- a@0,0/4vo/gtbbb/1/- "
+         "b@1,0/4v/g/2/- c@2,0/2o/tbbu/2/- d@3,0/0v/-/2/-",
+         1, 1);
+  Play(*game_, state, {"a", "move", "to 0,1"});
+  ASSERT_EQ(state.player, 1);
+  EXPECT_EQ(state.left, 0);
+  EXPECT_THAT(Legal(*game_, state), testing::ElementsAre("a", "end"));
+  EXPECT_EQ(ParseOrDie(*game_, game_->StateToString(state)), state);
+  Play(*game_, state, {"a", "move", "to 0,2"});
+  EXPECT_EQ(state.player, 0);  // no bonus left this turn: the turn is over
+  EXPECT_EQ(state.bonus[ka], 2);
+  EXPECT_EQ(state.bonus[kc], 2);
+}
+
+TEST_F(BrickactionCommandersTest, RankingCommanderGivesAnySquadOneBonusActionATurn) {
+  State state =
+      At("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- D@3,11/0v/-/0/- a@0,0/4vo/gt/2/- "
+         "b@1,0/4v/g/0/- c@2,0/2o/tbbb/0/- d@3,0/0v/-/0/-",
+         1, 1);
+  Play(*game_, state, {"b", "move", "to 1,1"});
+  ASSERT_EQ(state.player, 1);
+  EXPECT_THAT(Legal(*game_, state), testing::ElementsAre("b", "c", "d", "end"));
+  Play(*game_, state, {"d", "move", "to 3,1"});
+  EXPECT_EQ(state.player, 0);
+  EXPECT_EQ(state.bonus[kc], 2);
+  // Without its commander (the officer) the bonus actions are gone.
+  EXPECT_FALSE(game_
+                   ->ParseState(Position("A@0,11/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- "
+                                         "D@3,11/0v/-/0/- a@0,0/4vo/g/0/- b@1,0/4v/g/0/- "
+                                         "c@2,0/2/bbb/0/- d@3,0/0v/-/0/-",
+                                         3, 1))
+                   .ok());
+}
+
 TEST(BrickactionCommandersScenarioTest, CommanderErrorsAndPoints) {
-  const std::string base = CommandersScenario();
+  const std::string base = CommandersTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
     std::string text = base;
     const size_t at = text.find(from);
@@ -102,9 +123,12 @@ TEST(BrickactionCommandersScenarioTest, CommanderErrorsAndPoints) {
                     "label=B regulars=4 veteran=1 officer=1 "
                     "commander=general"),
               HasSubstr("at most one general"));
-  // Player 0: A 150 (50 and the general's 100 for its officer), B 50, C 20, D 15: 235.
-  EXPECT_EQ(error("points 1000", "points 235"), "ok");
-  EXPECT_THAT(error("points 1000", "points 234"), HasSubstr("235 points, over the limit of 234"));
+  // Player 0: A 150 (50 and the general's 100 for its officer), B 50, C 20, D 15: 235;
+  // player 1: a 100 (50 and the field commander's 50), b 50, c 100 (20 and the ranking
+  // commander's 80), d 15: 265.
+  EXPECT_EQ(error("points 1000", "points 265"), "ok");
+  EXPECT_THAT(error("points 1000", "points 264"), HasSubstr("player 1's units cost 265 points"));
+  EXPECT_THAT(error("points 1000", "points 234"), HasSubstr("player 0's units cost 235 points"));
 }
 
 }  // namespace

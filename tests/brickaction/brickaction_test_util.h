@@ -96,6 +96,25 @@ inline std::string WeaponsTestScenario() {
          "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
 }
 
+// The same board with commanders: player 0 A (4 regulars, veteran, the general as its
+// officer, grenade), B (4 regulars, veteran, grenade), C (2 regulars), D (a lone veteran);
+// player 1 the same with a field commander in a and a ranking commander (with 2 regulars)
+// in c.
+inline std::string CommandersTestScenario() {
+  std::string text = TestScenario();
+  text = text.substr(0, text.find("squad "));
+  return text +
+         "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
+         "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
+         "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
+         "squad side=1 label=c regulars=2 veteran=0 officer=1 commander=ranking grenade=0 "
+         "at=2,0\n"
+         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =
