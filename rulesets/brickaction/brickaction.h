@@ -78,8 +78,9 @@ class BrickactionGame {
   // sniper alone in its squad.
   static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
-  static constexpr int kMaxAttackDice = 12;  // 3 + 6 weapon dice + grenade + rocket (2)
-  static constexpr int kMaxCloseDice = 8;    // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
+  static constexpr int kMaxAttackDice = 10;
+  static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
 
   // Commanders: a squad's officer may be one (it counts as the officer). +1 to rally squads
   // of its side within its range; the general +1 action per turn.

@@ -132,8 +132,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the weapons
-// of the loadout (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
+// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -387,7 +387,6 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // vehicle side=S label=L class=L1 weapon=MG turret=0|1 facing=N at=X,Y, after the squads.
   // The squad's infantry weapons (`smg=2 carbine=1 ...`); the other minis carry Repeaters.
   absl::Status ReadLoadout(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
     const int minis = unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
@@ -409,6 +408,7 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
+  // vehicle side=S label=L class=L1 weapon=MG turret=0|1 facing=N at=X,Y, after the squads.
   absl::Status ReadVehicles(int* per_side, int* points) {
     for (const ScenarioStatement* statement : text_.All("vehicle")) {
       const int line = statement->line;
