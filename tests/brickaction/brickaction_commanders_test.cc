@@ -106,6 +106,22 @@ TEST_F(BrickactionCommandersTest, RankingCommanderGivesAnySquadOneBonusActionATu
                    .ok());
 }
 
+TEST_F(BrickactionCommandersTest, BonusActionsLeaveWithTheCommander) {
+  // A wins a close combat against a (22 against 10); a's owner gives up its field commander.
+  State state =
+      At("A@3,3/4vo/g/0/- B@1,11/4v/g/0/- C@2,11/2/-/0/- D@3,11/0v/-/0/- a@3,2/4vo/gbbb/0/- "
+         "b@1,0/4v/g/0/- c@2,0/2o/bbb/0/- d@3,0/0v/-/0/-",
+         4);
+  Play(*game_, state, {"A", "attack", "close a"});
+  if (state.phase == G::kProneReact) Play(*game_, state, {"stand"});
+  Play(*game_, state, {"roll 5 5 5 5", "roll 2 2 2 2"});
+  ASSERT_EQ(state.phase, G::kRemove);
+  EXPECT_EQ(state.bonus[ka], 3);
+  Play(*game_, state, {"lose officer"});
+  EXPECT_FALSE(state.specialists[ka] & G::kOfficer);
+  EXPECT_EQ(state.bonus[ka], 0);
+}
+
 TEST(BrickactionCommandersScenarioTest, CommanderErrorsAndPoints) {
   const std::string base = CommandersTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
