@@ -84,6 +84,12 @@ TEST_F(BrickactionCommandersTest, FieldCommanderGivesItsSquadAThirdAction) {
   EXPECT_EQ(state.player, 0);  // no bonus left this turn: the turn is over
   EXPECT_EQ(state.bonus[ka], 2);
   EXPECT_EQ(state.bonus[kc], 2);
+  std::string status;
+  for (const BoardPiece& piece : game_->DescribeBoard(state, 0).pieces) {
+    if (piece.label == "a") status = piece.status;
+  }
+  EXPECT_THAT(status, HasSubstr("field commander"));
+  EXPECT_THAT(status, HasSubstr("2 bonus action(s)"));
 }
 
 TEST_F(BrickactionCommandersTest, RankingCommanderGivesAnySquadOneBonusActionATurn) {

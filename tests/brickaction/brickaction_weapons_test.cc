@@ -42,6 +42,12 @@ TEST_F(BrickactionWeaponsTest, SmgsAndCarbinesAddTheirBonusesWithinTheirRanges) 
          "b@11,5/4v/-/0/- c@2,0/2/-/0/- d@3,0/0v/-/0/-");
   EXPECT_EQ(game_->WeaponDice(state, kA, kb, G::kRepeaters), 5);
   EXPECT_EQ(game_->WeaponDice(state, kA, kb, G::kWithGrenade), 6);
+  // The board shows the loadout.
+  std::string status;
+  for (const BoardPiece& piece : game_->DescribeBoard(state, 0).pieces) {
+    if (piece.label == "A") status = piece.status;
+  }
+  EXPECT_THAT(status, HasSubstr("2 carbine, 3 smg"));
 }
 
 TEST_F(BrickactionWeaponsTest, ShotgunsAndABattleRifleAsTwoRepeaters) {
