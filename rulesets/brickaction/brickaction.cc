@@ -24,14 +24,50 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
   const int minis = Minis(state, u);
-  // All minis carry Repeaters: 3+ add a die, 5+ two (not cumulative).
-  int dice = std::min(minis, 3) + (minis >= 5 ? 2 : minis >= 3 ? 1 : 0);
   const int d2 = Distance2(state.cell[u], to);
+  int dice = LoadoutDice(u, minis, d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
-  if (d2 > kRepeaterFull * kRepeaterFull) --dice;
-  // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
-  for (int over = kRepeaterMax; d2 > over * over && dice > 0; ++over) --dice;
   return std::max(dice, 0);
+}
+
+int BrickactionGame::ActionsPerTurn(const State& state, int player) const {
+  for (int u = 0; u < num_units(); ++u) {
+    if (units_[u].side == player && units_[u].commander == kGeneral &&
+        (state.specialists[u] & kOfficer)) {
+      return kActionsPerTurn + 1;
+    }
+  }
+  return kActionsPerTurn;
+}
+
+int BrickactionGame::RallyModifier(const State& state, int u) const {
+  int modifier = (state.specialists[u] & kOfficer) ? 1 : 0;
+  for (int c = 0; c < num_units(); ++c) {
+    const int range = kCommanderRange[units_[c].commander];
+    if (units_[c].side == units_[u].side && range > 0 && (state.specialists[c] & kOfficer) &&
+        Distance2(state.cell[c], state.cell[u]) <= range * range) {
+      return std::min(modifier + 1, 2);
+    }
+  }
+  return modifier;
+}
+
+int BrickactionGame::BonusCommander(const State& state, int u) const {
+  if (state.left > 0 || IsVehicle(u)) return -1;
+  auto ready = [&](int c) {
+    return (state.specialists[c] & kOfficer) && (state.bonus[c] & kBonusCountMask) > 0 &&
+           !(state.bonus[c] & kBonusUsedBit);
+  };
+  if (units_[u].commander == kFieldCommander && ready(u) && state.acted[u] <= kActionsPerUnit) {
+    return u;
+  }
+  if (state.acted[u] >= kActionsPerUnit) return -1;
+  for (int c = 0; c < num_units(); ++c) {
+    if (units_[c].side == units_[u].side && units_[c].commander == kRankingCommander && ready(c)) {
+      return c;
+    }
+  }
+  return -1;
 }
 
 bool BrickactionGame::WeaponBears(const State& state, int u, int to) const {
@@ -115,7 +151,8 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
   const int to = state.cell[mover];
-  if (Distance2(state.cell[r], to) > kRepeaterMax * kRepeaterMax) return false;
+  const int range = LoadoutRange(r, Minis(state, r));
+  if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
   const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
@@ -186,6 +223,9 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
+    if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
+      state.bonus[u] = kBonusActions;
+    }
     if (units_[u].vehicle) {
       state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
@@ -239,7 +279,7 @@ int BrickactionGame::MaxGameLength() const {
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
   const int per_action =
       3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
-  return turns_ * 2 * (3 * kMaxUnits + kActionsPerTurn * per_action + 1);
+  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1);
 }
 
 uint64_t BrickactionGame::InformationSetKey(const State& state, Player) const {
@@ -263,7 +303,8 @@ bool BrickactionGame::UnitCanAct(const State& state, int u) const {
   if (!IsAlive(state, u) || units_[u].side != state.player) return false;
   // Going prone or rising is always possible when the squad may spend an action or has the
   // officer's free one, and nothing else is possible otherwise (UnitActions).
-  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool can_spend =
+      (state.left > 0 && state.acted[u] < kActionsPerUnit) || BonusCommander(state, u) >= 0;
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit);
   return can_spend || free_toggle;
 }
@@ -271,7 +312,8 @@ bool BrickactionGame::UnitCanAct(const State& state, int u) const {
 void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions) const {
   actions.clear();
   const uint8_t f = state.flags[u];
-  const bool can_spend = state.left > 0 && state.acted[u] < kActionsPerUnit;
+  const bool can_spend =
+      (state.left > 0 && state.acted[u] < kActionsPerUnit) || BonusCommander(state, u) >= 0;
   if (IsVehicle(u)) {
     // One vehicle action: a move (or a turn in place) or a shot; turning the turret more
     // than 45 degrees is an action of its own.
@@ -463,9 +505,10 @@ void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) c
 // ---------------------------------------------------------------------------- transitions
 
 void BrickactionGame::StartTurn(State& state) const {
-  state.left = kActionsPerTurn;
+  state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    state.bonus[u] &= kBonusCountMask;
     // Damage "in one turn" counts from here.
     state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
     if (units_[u].side != state.player) continue;
@@ -508,10 +551,27 @@ void BrickactionGame::EndAction(State& state) const {
     return;
   }
   if (state.left == 0) {
-    EndTurn(state);
-    return;
+    // A commander's bonus action may follow.
+    bool bonus = false;
+    for (int u = 0; u < num_units() && !bonus; ++u) {
+      bonus = IsAlive(state, u) && units_[u].side == state.player && BonusCommander(state, u) >= 0;
+    }
+    if (!bonus) {
+      EndTurn(state);
+      return;
+    }
   }
   state.phase = kSelect;
+}
+
+void BrickactionGame::SpendAction(State& state, int u) const {
+  if (state.left > 0) {
+    --state.left;
+  } else {
+    const int c = BonusCommander(state, u);
+    state.bonus[c] = static_cast<uint8_t>((state.bonus[c] - 1) | kBonusUsedBit);
+  }
+  ++state.acted[u];
 }
 
 // Runs the current action's stage until a node needs a decision or a roll.
@@ -529,7 +589,7 @@ void BrickactionGame::Continue(State& state) const {
         if (state.cursor < n) {
           const int u = state.cursor++;
           state.sub = static_cast<uint8_t>(u);
-          state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+          state.roll = static_cast<uint8_t>(RallyPool(RallyModifier(state, u)));
           state.phase = kRally;
           return;
         }
@@ -698,8 +758,7 @@ void BrickactionGame::StartClose(State& state) const {
   state.side = 0;
   const int a = state.att;
   const int vets = std::popcount(static_cast<unsigned>(state.specialists[a]));
-  const int dice = std::min(Minis(state, a), 4) + (vets >= 3 ? 1 : 0);
-  state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), vets));
   state.phase = kCcRoll;
 }
 
@@ -741,6 +800,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.specialists[u] = 0;
     state.flags[u] = 0;
     state.rockets[u] = 0;
+    state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {
@@ -749,6 +809,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
+  if (lost & kOfficer) state.bonus[u] = 0;  // its bonus actions leave with the commander
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -870,14 +931,12 @@ void BrickactionGame::Apply(State& state, Action action) const {
         if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
           state.flags[u] |= kToggledBit;  // the officer's free go / rise
         } else {
-          --state.left;
-          ++state.acted[u];
+          SpendAction(state, u);
         }
         EndAction(state);
         return;
       }
-      --state.left;
-      ++state.acted[u];
+      SpendAction(state, u);
       if (kind == kMove) {
         state.phase = kDest;
       } else if (kind == kAttack) {
@@ -890,7 +949,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
-        state.roll = static_cast<uint8_t>(RallyPool((state.specialists[u] & kOfficer) ? 1 : 0));
+        state.roll = static_cast<uint8_t>(RallyPool(RallyModifier(state, u)));
         state.phase = kRally;
       }
       return;
@@ -1078,8 +1137,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.side = 1;
         const int t = state.tgt;
         const int vets = std::popcount(static_cast<unsigned>(state.specialists[t]));
-        const int dice = std::min(Minis(state, t), 4) + (vets >= 3 ? 1 : 0);
-        state.roll = static_cast<uint8_t>(ClosePool(dice, vets));
+        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), vets));
         return;
       }
       state.b_sum = sum, state.b_six = six, state.b_one = one;

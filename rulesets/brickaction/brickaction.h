@@ -1,14 +1,15 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// and a medic with Repeaters, a grenade and rockets; vehicles (armour classes C1..H2 with a
-// hull weapon or a turret) with the armour table, infantry against armour, swarm, roadkill,
-// disabled and vehicle cover. The rulings, every decision where they are silent, the
-// decomposition into small decisions, the notation and what is not implemented yet (other
-// weapons and specialists) are documented in docs/rulesets/brickaction.md.
+// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
+// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
+// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
+// rulings, every decision where they are silent, the decomposition into small decisions,
+// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
+// commando, ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (114 bytes).
+// State holds only what changes (122 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -57,6 +58,42 @@ class BrickactionGame {
   static constexpr int kRocketRange = 12;   // 48 studs: +1 die
   static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
   static constexpr int kMaxRockets = 3;     // per squad
+
+  // Infantry weapons a squad's loadout may give some of its minis; the others carry
+  // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
+  // than weapons (the source: dropped weapons are picked up at no cost): the dearest first.
+  enum InfantryWeapon : uint8_t {
+    kSupport = 0,
+    kSniper,
+    kBattleRifle,
+    kShotgun,
+    kCarbine,
+    kSmg,
+    kNumInfantryWeapons
+  };
+  static constexpr std::array<const char*, kNumInfantryWeapons> kInfantryWeaponNames = {
+      "support", "sniper", "battlerifle", "shotgun", "carbine", "smg"};
+  static constexpr std::array<int, kNumInfantryWeapons> kInfantryWeaponPoints = {20, 15, 10,
+                                                                                 10, 5,  0};
+  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, a
+  // sniper alone in its squad.
+  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
+  using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
+  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
+  static constexpr int kMaxAttackDice = 10;
+  static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+
+  // Commanders: a squad's officer may be one (it counts as the officer). +1 to rally squads
+  // of its side within its range; the general +1 action per turn.
+  enum Commander : uint8_t { kNoCommander = 0, kFieldCommander, kRankingCommander, kGeneral };
+  static constexpr std::array<const char*, 4> kCommanderNames = {"none", "field", "ranking",
+                                                                 "general"};
+  static constexpr std::array<int, 4> kCommanderPoints = {35, 50, 80, 100};  // the officer's 35
+  static constexpr std::array<int, 4> kCommanderRange = {0, 8, 8, 10};       // 32, 32, 40 studs
+  // The field and ranking commanders' bonus actions: 3 a game, one a turn (State::bonus).
+  static constexpr int kBonusActions = 3;
+  static constexpr uint8_t kBonusCountMask = 0x03;
+  static constexpr uint8_t kBonusUsedBit = 0x80;  // used in this turn
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -180,6 +217,7 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
+    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -207,7 +245,7 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 114);
+  static_assert(sizeof(State) == 122);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -219,6 +257,8 @@ class BrickactionGame {
     uint8_t specialists = kVeteran;
     bool grenade = true;
     int rockets = 0;
+    Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
+    int commander = kNoCommander;  // what its officer is
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
@@ -327,6 +367,21 @@ class BrickactionGame {
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
+  // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
+  // squared distance d2 (before the grenade and rockets; 0: out of reach), its maximum range
+  // in cells (the longest weapon's) and its close-combat dice.
+  int LoadoutDice(int u, int minis, int d2) const;
+  int LoadoutRange(int u, int minis) const;
+  int CloseDice(const State& state, int u) const;
+  // The actions `player` has in a turn: 3, 4 while its general lives.
+  int ActionsPerTurn(const State& state, int player) const;
+  // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
+  // most +2.
+  int RallyModifier(const State& state, int u) const;
+  // The commander whose bonus action squad u may take now (the player's actions spent), or
+  // -1: its own field commander's (a third action for the squad), else a ranking
+  // commander's of its side.
+  int BonusCommander(const State& state, int u) const;
   // Whether unit a can attack unit b at all: line of sight, and neither prone behind hard
   // cover from the other (total cover).
   bool CanSee(const State& state, int a, int b) const;
@@ -374,6 +429,8 @@ class BrickactionGame {
   void StartTurn(State& state) const;
   void EndTurn(State& state) const;
   void EndAction(State& state) const;
+  // One of the player's actions, or a commander's bonus action once they are spent.
+  void SpendAction(State& state, int u) const;
   void Continue(State& state) const;
   void StartFire(State& state, int att, int tgt, Mode mode) const;
   void StartClose(State& state) const;
@@ -449,10 +506,10 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
-  std::array<std::array<int, 2>, 8> attack_pool_{};
+  std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
-  std::array<std::array<int, 4>, 8> close_pool_{};
+  std::array<std::array<int, 4>, kMaxCloseDice + 1> close_pool_{};
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 

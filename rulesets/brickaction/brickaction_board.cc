@@ -130,10 +130,21 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       view.pieces.push_back(std::move(piece));
       continue;
     }
-    piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
-                                (state.specialists[u] & kVeteran) ? ", veteran" : "",
-                                (state.specialists[u] & kOfficer) ? ", officer" : "",
-                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    static constexpr const char* kOfficerWords[] = {", officer", ", field commander",
+                                                    ", ranking commander", ", general"};
+    piece.status =
+        absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
+                     (state.specialists[u] & kVeteran) ? ", veteran" : "",
+                     (state.specialists[u] & kOfficer) ? kOfficerWords[units_[u].commander] : "",
+                     (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    for (int w = 0; w < kNumInfantryWeapons; ++w) {
+      if (units_[u].weapons[w]) {
+        absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
+      }
+    }
+    if (state.bonus[u] & kBonusCountMask) {
+      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
+    }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");

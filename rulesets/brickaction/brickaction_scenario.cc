@@ -1,6 +1,8 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
 // deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
 // window. Also the built-in default scenario and what Create precomputes from it.
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <string>
 
@@ -130,16 +132,21 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35, a grenade 5 (the first per 5 minis free); Repeaters are free.
+// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
+// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
   const bool medic = unit.specialists & BrickactionGame::kMedic;
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
-  int points = 10 * unit.regulars + (officer ? 35 : 0) + (medic ? 40 : 0);
+  int points = 10 * unit.regulars + (medic ? 40 : 0) +
+               (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
+  for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
+    points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
+  }
   return points + 10 * unit.rockets;
 }
 
@@ -286,7 +293,7 @@ class BrickactionScenarioBuilder {
   }
 
   absl::Status ReadSquads() {
-    int per_side[2] = {0, 0}, points[2] = {0, 0};
+    int per_side[2] = {0, 0}, points[2] = {0, 0}, generals[2] = {0, 0};
     for (const ScenarioStatement* statement : text_.All("squad")) {
       const int line = statement->line;
       FieldReader reader(*statement);
@@ -306,6 +313,18 @@ class BrickactionScenarioBuilder {
       unit.specialists = static_cast<uint8_t>((*veteran ? BrickactionGame::kVeteran : 0) |
                                               (*officer ? BrickactionGame::kOfficer : 0) |
                                               (*medic ? BrickactionGame::kMedic : 0));
+      if (reader.Has("commander")) {
+        absl::StatusOr<std::string> commander = reader.String("commander");
+        if (!commander.ok()) return commander.status();
+        unit.commander = WordIndex(BrickactionGame::kCommanderNames, *commander);
+        if (unit.commander <= 0) {
+          return ScenarioError(line, "commander: one of field ranking general");
+        }
+        if (!*officer) return ScenarioError(line, "a commander is the squad's officer: officer=1");
+        if (unit.commander == BrickactionGame::kGeneral && ++generals[unit.side] > 1) {
+          return ScenarioError(line, "at most one general per player");
+        }
+      }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }
@@ -318,6 +337,7 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
       unit.rockets = *rockets;
+      if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       std::string taken;
       for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
       absl::StatusOr<char> label =
@@ -363,6 +383,27 @@ class BrickactionScenarioBuilder {
         return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
       }
+    }
+    return absl::OkStatus();
+  }
+
+  // The squad's infantry weapons (`smg=2 carbine=1 ...`); the other minis carry Repeaters.
+  absl::Status ReadLoadout(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
+    const int minis = unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
+    int carried = 0;
+    for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
+      absl::StatusOr<int> count = reader.IntOr(BrickactionGame::kInfantryWeaponNames[w], 0,
+                                               BrickactionGame::kMaxInfantryWeapons[w], 0);
+      if (!count.ok()) return count.status();
+      unit.weapons[w] = static_cast<uint8_t>(*count);
+      carried += *count;
+    }
+    if (carried > minis) {
+      return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
+                                              " minis, it has ", minis));
+    }
+    if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
+      return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
     }
     return absl::OkStatus();
   }
@@ -465,9 +506,9 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
 }
 
 std::string_view BrickactionGame::Description() {
-  return "BrickAction Core Guide V1.1: squads with Repeaters, grenades and rockets, vehicles "
-         "(armour table), 3 actions a turn, holds, reactive fire, suppression, close combat; 6 "
-         "turns, hold the centre";
+  return "BrickAction Core Guide V1.1: squads with infantry weapons, grenades, rockets and "
+         "commanders, vehicles (armour table), 3 actions a turn, holds, reactive fire, "
+         "suppression, close combat; 6 turns, hold the centre";
 }
 
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFromStrings(
@@ -602,14 +643,17 @@ absl::Status BrickactionGame::Precompute() {
     }
   }
   // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
-  for (int dice = 1; dice < 8; ++dice) {
-    for (int bonus = 0; bonus < 2; ++bonus) {
-      DicePool pool =
-          DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
-      if (bonus) pool.BonusToBestDie(1);
-      attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+  auto add_attack_pools = [&](int from, int to) {
+    for (int dice = from; dice <= to; ++dice) {
+      for (int bonus = 0; bonus < 2; ++bonus) {
+        DicePool pool =
+            DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+        if (bonus) pool.BonusToBestDie(1);
+        attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+      }
     }
-  }
+  };
+  add_attack_pools(1, 7);
   // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
   for (int dice = 1; dice <= 6; ++dice) {
     save_pool_[dice * 1000] =
@@ -633,12 +677,15 @@ absl::Status BrickactionGame::Precompute() {
     rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
   }
   // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
-  for (int dice = 1; dice <= 5; ++dice) {
-    for (int modifier = 0; modifier < 4; ++modifier) {
-      close_pool_[dice][modifier] =
-          AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+  auto add_close_pools = [&](int from, int to) {
+    for (int dice = from; dice <= to; ++dice) {
+      for (int modifier = 0; modifier < 4; ++modifier) {
+        close_pool_[dice][modifier] =
+            AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+      }
     }
-  }
+  };
+  add_close_pools(1, 5);
   // The armour table: for every vehicle class in the scenario, the swarm's dice (1 per mini,
   // up to 6) and every vehicle weapon's dice (fewer at long range) against its threshold.
   auto add_armour = [&](int max_dice, int threshold) {
@@ -670,6 +717,27 @@ absl::Status BrickactionGame::Precompute() {
       if (threshold > 0) add_armour(kWeaponDice[shooter.vehicle_weapon], threshold);
     }
   }
+  // Attack and close-combat pools beyond the Repeaters' (weapons), after all the others so
+  // that the indices of the scenarios without them stay as they were.
+  int attack_dice = 7, close_dice = 5;
+  for (int u = 0; u < num_units(); ++u) {
+    const Unit& unit = units_[u];
+    if (unit.vehicle) continue;
+    const int minis = unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
+    int most = 0;
+    for (int cells = 0; cells <= width_ + height_; ++cells) {
+      most = std::max(most, LoadoutDice(u, minis, cells * cells));
+    }
+    // One grenade or one rocket per attack.
+    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : unit.grenade ? 1 : 0));
+    State full;
+    full.regulars[u] = static_cast<uint8_t>(unit.regulars);
+    full.specialists[u] = unit.specialists;
+    close_dice = std::max(close_dice, CloseDice(full, u));
+  }
+  CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
+  add_attack_pools(8, attack_dice);
+  add_close_pools(6, close_dice);
   CHECK(pools_.size() < 256);
   for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   return absl::OkStatus();

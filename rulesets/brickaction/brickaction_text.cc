@@ -234,7 +234,7 @@ struct ByteField {
 using S = BrickactionGame::State;
 constexpr ByteField kByteFields[] = {
     {"turn", &S::turn, FieldKind::kNumber, 20},    {"player", &S::player, FieldKind::kNumber, 1},
-    {"left", &S::left, FieldKind::kNumber, 3},     {"phase", &S::phase, FieldKind::kPhase, 0},
+    {"left", &S::left, FieldKind::kNumber, 4},     {"phase", &S::phase, FieldKind::kPhase, 0},
     {"stage", &S::stage, FieldKind::kStage, 0},    {"active", &S::active, FieldKind::kUnit, 0},
     {"target", &S::target, FieldKind::kUnit, 0},   {"weapon", &S::weapon, FieldKind::kWeapon, 0},
     {"cursor", &S::cursor, FieldKind::kNumber, 8}, {"sub", &S::sub, FieldKind::kUnit, 0},
@@ -306,7 +306,9 @@ std::string BrickactionGame::StateToString(const State& state) const {
                       "/", flags.empty() ? "-" : flags, "/", state.acted[u]);
       continue;
     }
-    flags.append(state.rockets[u], 'r');  // rockets left
+    flags.append(state.rockets[u], 'r');                  // rockets left
+    flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
+    if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -437,6 +439,15 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           if (++state.rockets[u] > kMaxRockets) return false;
           continue;
         }
+        if (rockets && c == 'b') {
+          if (++state.bonus[u] > kBonusActions) return false;
+          continue;
+        }
+        if (rockets && c == 'u') {
+          if (state.bonus[u] & kBonusUsedBit) return false;
+          state.bonus[u] |= kBonusUsedBit;
+          continue;
+        }
         const size_t b = kFlagLetters.find(c);
         if (b == std::string_view::npos || (state.flags[u] & (1 << b))) return false;
         state.flags[u] |= static_cast<uint8_t>(1 << b);
@@ -497,7 +508,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (!minis.empty()) return Error(bad);
     if (!parse_flags(parts[2], true)) return Error(bad);
     int acted = 0;
-    if (!ParseBoundedInt(parts[3], kActionsPerUnit, &acted)) return Error(bad);
+    if (!ParseBoundedInt(parts[3], kActionsPerUnit + 1, &acted)) return Error(bad);
     state.acted[u] = static_cast<uint8_t>(acted);
     if (parts[4] != "-") {
       uint8_t t = kNone;
@@ -524,6 +535,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error(absl::StrCat("turn must be 1..", turns_));
   }
   auto alive = [&](uint8_t u) { return u < n && IsAlive(state, u); };
+  if (state.left > ActionsPerTurn(state, state.player)) {
+    return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
+                              ActionsPerTurn(state, state.player), " actions a turn"));
+  }
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
     if (!IsAlive(state, u)) continue;
@@ -551,6 +566,18 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       continue;
     }
     if (state.damage[u] || state.facing[u]) return Error(name + " is a squad: no damage or facing");
+    const bool has_bonus =
+        (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) &&
+        (state.specialists[u] & kOfficer);
+    if (state.bonus[u] != 0 && !has_bonus) {
+      return Error(absl::StrCat(name, " has no field or ranking commander for bonus actions"));
+    }
+    // A third action only as the field commander's bonus.
+    if (state.acted[u] > kActionsPerUnit &&
+        !(units_[u].commander == kFieldCommander && (state.bonus[u] & kBonusUsedBit))) {
+      return Error(
+          absl::StrCat(name, " acted ", state.acted[u], " times (at most ", kActionsPerUnit, ")"));
+    }
     if (state.rockets[u] > units_[u].rockets) {
       return Error(absl::StrCat(name, " started with ", units_[u].rockets, " rocket(s)"));
     }

@@ -77,6 +77,44 @@ inline std::string VehicleTestScenario() {
          "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n";
 }
 
+// The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
+// carbines, a grenade), B (4 regulars and a veteran: 2 shotguns, a battle rifle, 2
+// Repeaters), C (a lone sniper), D (3 regulars: 2 carbines, a battle rifle); player 1 a (4
+// regulars: a support weapon, 3 Repeaters), b (4 regulars and a veteran, Repeaters), c (2
+// regulars), d (a lone veteran). The units, in this order: A B C D a b c d.
+inline std::string WeaponsTestScenario() {
+  std::string text = TestScenario();
+  text = text.substr(0, text.find("squad "));
+  return text +
+         "squad side=0 label=A regulars=4 veteran=1 smg=3 carbine=2 at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 shotgun=2 battlerifle=1 grenade=0 at=1,11\n"
+         "squad side=0 label=C regulars=1 veteran=0 sniper=1 grenade=0 at=2,11\n"
+         "squad side=0 label=D regulars=3 veteran=0 carbine=2 battlerifle=1 grenade=0 at=3,11\n"
+         "squad side=1 label=a regulars=4 veteran=0 support=1 grenade=0 at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n"
+         "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
+         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+}
+
+// The same board with commanders: player 0 A (4 regulars, veteran, the general as its
+// officer, grenade), B (4 regulars, veteran, grenade), C (2 regulars), D (a lone veteran);
+// player 1 the same with a field commander in a and a ranking commander (with 2 regulars)
+// in c.
+inline std::string CommandersTestScenario() {
+  std::string text = TestScenario();
+  text = text.substr(0, text.find("squad "));
+  return text +
+         "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
+         "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
+         "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
+         "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
+         "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
+         "squad side=1 label=c regulars=2 veteran=0 officer=1 commander=ranking grenade=0 "
+         "at=2,0\n"
+         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =

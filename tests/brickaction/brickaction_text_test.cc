@@ -59,6 +59,8 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame(), 40);
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
+  RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
+  RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing

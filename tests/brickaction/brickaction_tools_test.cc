@@ -68,6 +68,22 @@ TEST(BrickactionOddsTest, PendingRemovalsCount) {
   EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/12");
 }
 
+TEST(BrickactionOddsTest, CarbinesAndABattleRifle) {
+  // D (3 regulars: 2 carbines and a battle rifle counted as a third carbine) at b, 6 cells in
+  // the open: 3 dice + 2 for 3 carbines = 5. Each die kills 1/6 + 1/3 * 1/2 = 1/3, and 5
+  // dice never exceed b's 5 minis, so the dice are independent: 5/3 expected, all five
+  // (b destroyed) (1/3)^5 = 1/243.
+  const auto odds =
+      odds_test::OddsAfter("brickaction", brickaction_test::WeaponsTestScenario(),
+                           brickaction_test::Position(
+                               "A:x B:x C:x D@11,11/3/-/0/- a:x b@11,5/4v/-/0/- c@2,0/2/-/0/- d:x"),
+                           {"D", "attack"}, "at b");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "5/3");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "1/243");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
 // The armour table: V's MG (2 dice) at v (L1, threshold 11) in the open, 4 cells ahead. Each
 // die is a natural 6 (a damage) with 1/6: 2/6 = 1/3 expected. The total meets 11 on 5-6, 6-5
 // or 6-6 (3/36 = 1/12), and then the save (4+) fails half the time: 1/24 more. 1/3 + 1/24 =
