@@ -2,8 +2,10 @@
 // target`): the result, the scenario errors, the positions ParseState refuses, and the
 // evaluator's and the playout policy's terms, on hand-built positions of the test board
 // (brickaction_test_util.h) with the dice entered.
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "absl/strings/str_replace.h"
@@ -175,6 +177,23 @@ TEST(BrickactionObjectivesTest, ScenarioErrors) {
   ASSERT_NE(game, nullptr);
   EXPECT_EQ(game->TargetUnit(0), 4);  // A B a b V: V is unit 4
   EXPECT_EQ(game->TargetUnit(1), -1);
+}
+
+// The example scenario file: the default's table and squads with the officers' squads as the
+// targets.
+TEST(BrickactionObjectivesTest, TargetScenarioFileLoads) {
+  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/target.scn");
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto game = MakeGame({}, text.str());
+  ASSERT_NE(game, nullptr);
+  EXPECT_EQ(game->scenario_name(), "target");
+  EXPECT_EQ(game->victory(), G::kTargetVictory);
+  EXPECT_EQ(game->TargetUnit(0), 0);  // A
+  EXPECT_EQ(game->TargetUnit(1), 2);  // a
+  const auto standard = MakeGame({}, std::string(G::DefaultScenarioText()));
+  EXPECT_EQ(game->StateToString(game->InitialState()),
+            standard->StateToString(standard->InitialState()));
 }
 
 TEST(BrickactionObjectivesTest, EvaluatorUnderEliminateValuesKillsNotTheObjective) {
