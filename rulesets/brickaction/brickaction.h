@@ -271,7 +271,6 @@ class BrickactionGame {
     int vehicle_weapon = 0;  // index into kVehicleWeaponNames
     bool turret = false;     // the weapon turns in a turret (else it fires along the hull)
     int start_facing = 0;    // hull (and turret) facing at the start
-    bool target = false;     // its side's target unit (`victory target`)
   };
 
   // Action encoding (docs/rulesets/brickaction.md). Destinations are the cell index itself.

@@ -320,7 +320,6 @@ class BrickactionScenarioBuilder {
       return ScenarioError(line,
                            absl::StrCat("player ", unit.side, " has one target unit at most"));
     }
-    unit.target = true;
     game_.target_unit_[unit.side] = game_.num_units();  // the unit about to be added
     return absl::OkStatus();
   }
