@@ -11,6 +11,11 @@
 //   value = tanh(kStrength * (strength(0) - strength(1)) + kApproach * (approach(0) -
 //                approach(1)) + kHold * (turn / turns) * held).
 //
+// Under the scenario's other victory conditions the objective counts for nothing, so approach
+// and held are left out: `victory eliminate` (kills decide) values strength alone, and
+// `victory target` adds kTarget * (target(0) - target(1)), target(p) the share of p's target
+// unit still standing (minis, or a vehicle's capacity less its damage; 1 without one).
+//
 // The result is decided at the end of the last turn by the minis within 2 cells of the
 // objective, then by kills: holding it counts more the nearer the end (a squad there on turn 1
 // can still be driven out), approaching it is what makes holding it possible, and living
@@ -44,6 +49,7 @@ struct BrickactionEvaluator {
   static constexpr double kApproachRange = 10.0;
   static constexpr double kHold = 2.0;
   static constexpr double kHeldScale = 3.0;
+  static constexpr double kTarget = 2.0;
 
   double Evaluate(const BrickactionGame& game, const BrickactionGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
@@ -58,15 +64,34 @@ struct BrickactionEvaluator {
       const double d = game.ObjectiveDistance(state.cell[u]);
       approach[unit.side] += minis * std::clamp(1.0 - (d - 2.0) / kApproachRange, 0.0, 1.0);
     }
+    // A side of vehicles only (no minis) has nothing to lose here.
+    for (double& t : total) t = std::max(t, 1.0);
+    const double margin = kStrength * (strength[0] / total[0] - strength[1] / total[1]);
+    if (game.victory() == BrickactionGame::kEliminateVictory) return std::tanh(margin);
+    if (game.victory() == BrickactionGame::kTargetVictory) {
+      return std::tanh(margin +
+                       kTarget * (TargetLeft(game, state, 0) - TargetLeft(game, state, 1)));
+    }
     const double held =
         std::clamp((game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale,
                    -1.0, 1.0);
-    // A side of vehicles only (no minis) has nothing to lose here.
-    for (double& t : total) t = std::max(t, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();
-    return std::tanh(kStrength * (strength[0] / total[0] - strength[1] / total[1]) +
-                     kApproach * (approach[0] / total[0] - approach[1] / total[1]) +
+    return std::tanh(margin + kApproach * (approach[0] / total[0] - approach[1] / total[1]) +
                      kHold * progress * held);
+  }
+
+  // The share of `side`'s target unit still standing: 1 without one, 0 once destroyed.
+  static double TargetLeft(const BrickactionGame& game, const BrickactionGame::State& state,
+                           int side) {
+    const int u = game.TargetUnit(side);
+    if (u < 0) return 1.0;
+    if (!game.IsAlive(state, u)) return 0.0;
+    if (game.IsVehicle(u)) {
+      return 1.0 - static_cast<double>(BrickactionGame::Damage(state, u)) / game.Capacity(u);
+    }
+    const BrickactionGame::Unit& unit = game.unit(u);
+    return static_cast<double>(BrickactionGame::Minis(state, u)) /
+           (unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists)));
   }
 };
 

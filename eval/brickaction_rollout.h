@@ -1,7 +1,8 @@
 // BrickactionRollout: the playout policy for brickaction. The game is won on the objective,
 // but a uniform Move destination is as likely to lead away from it as toward it, so uniform
 // playouts seldom reach it before they are cut short. This policy moves each squad to the
-// destination nearest the objective (uniform among equals); every other decision is uniform.
+// destination nearest the objective (uniform among equals); every other decision is uniform,
+// and so are destinations when the scenario's victory is not the objective.
 #ifndef SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 #define SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 
@@ -15,7 +16,8 @@ namespace sandtable {
 struct BrickactionRollout {
   Action Choose(const BrickactionGame& game, const BrickactionGame::State& state,
                 const ActionList& actions, Rng& rng) const {
-    if (state.phase != BrickactionGame::kDest) {
+    if (state.phase != BrickactionGame::kDest ||
+        game.victory() != BrickactionGame::kObjectiveVictory) {
       return actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
     }
     // Destinations are cell indices.

@@ -196,18 +196,30 @@ int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   return minis;
 }
 
-bool BrickactionGame::SideWiped(const State& state) const {
+bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
-  return !alive[0] || !alive[1];
+  if (!alive[0] || !alive[1]) return true;
+  for (int target : target_unit_) {
+    if (target >= 0 && !IsAlive(state, target)) return true;
+  }
+  return false;
 }
 
 int BrickactionGame::Winner(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
-  const int held0 = MinisOnObjective(state, 0), held1 = MinisOnObjective(state, 1);
-  if (held0 != held1) return held0 > held1 ? 0 : 1;
+  if (victory_ == kTargetVictory) {
+    bool lost[2];
+    for (int side = 0; side < 2; ++side) {
+      lost[side] = target_unit_[side] >= 0 && !IsAlive(state, target_unit_[side]);
+    }
+    if (lost[0] != lost[1]) return lost[0] ? 1 : 0;
+  } else if (victory_ == kObjectiveVictory) {
+    const int held0 = MinisOnObjective(state, 0), held1 = MinisOnObjective(state, 1);
+    if (held0 != held1) return held0 > held1 ? 0 : 1;
+  }
   if (state.kills[0] != state.kills[1]) return state.kills[0] > state.kills[1] ? 0 : 1;
   return -1;
 }
@@ -546,7 +558,7 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
-  if (SideWiped(state)) {
+  if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
   }
@@ -893,7 +905,7 @@ void BrickactionGame::FinishResolution(State& state) const {
   state.cas_a = state.cas_t = state.lost_a = state.lost_t = 0;
   state.a_sum = state.a_six = state.a_one = state.b_sum = state.b_six = state.b_one = 0;
   state.roll = 0;
-  if (SideWiped(state)) {
+  if (DecidedEarly(state)) {
     state.spot = kNoCell;
     EndAction(state);  // clears the action and ends the game
     return;

@@ -123,6 +123,11 @@ class BrickactionGame {
       {7, 7, 8, 10, 11, 12, 13, 14, 15},    // MAP
       {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
+  // How the game is won (the scenario's `victory`): the central objective (the default), kills
+  // with a side wiped out losing at once, or the enemy's target unit destroyed.
+  enum Victory : uint8_t { kObjectiveVictory = 0, kEliminateVictory, kTargetVictory };
+  static constexpr std::array<const char*, 3> kVictoryNames = {"objective", "eliminate", "target"};
+
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
 
@@ -331,6 +336,9 @@ class BrickactionGame {
   int height() const { return height_; }
   int turns() const { return turns_; }
   bool roll_off() const { return roll_off_; }
+  Victory victory() const { return victory_; }
+  // The target unit of `side` (`victory target`), or -1 when it has none.
+  int TargetUnit(int side) const { return target_unit_[side]; }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -441,7 +449,9 @@ class BrickactionGame {
   void DamageVehicle(State& state, int u, int count) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
-  bool SideWiped(const State& state) const;
+  // Whether the game ends before its last turn: a side has no units left, or (`victory
+  // target`) a target unit is destroyed.
+  bool DecidedEarly(const State& state) const;
   // The save modifier on every die (capped), and how many dice get +1 (the tree, the medic).
   int SaveModifier(const State& state, int att, int tgt, int* die_bonuses) const;
 
@@ -494,6 +504,8 @@ class BrickactionGame {
   int objective_y2_ = 0;
   bool roll_off_ = false;  // the scenario asks for the roll-off (else player 0 goes first)
   int first_ = 0;
+  Victory victory_ = kObjectiveVictory;
+  std::array<int, 2> target_unit_ = {-1, -1};
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;

@@ -55,14 +55,20 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"window", 'W', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
   // The objective, drawn on the cell at (or just above and left of) its point.
-  view.markers.push_back(
-      {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  if (victory_ == kObjectiveVictory) {
+    view.markers.push_back(
+        {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  }
 
   if (state.phase == kOver) {
     const int winner = Winner(state);
+    const std::string decided_by =
+        victory_ == kObjectiveVictory
+            ? absl::StrCat("minis on the objective ", MinisOnObjective(state, 0), "-",
+                           MinisOnObjective(state, 1))
+            : absl::StrCat("victory ", kVictoryNames[victory_]);
     view.AddLine().Add(absl::StrCat(
-        "Game over: minis on the objective ", MinisOnObjective(state, 0), "-",
-        MinisOnObjective(state, 1), ", killed ", state.kills[0], "-", state.kills[1], ", ",
+        "Game over: ", decided_by, ", killed ", state.kills[0], "-", state.kills[1], ", ",
         winner < 0 ? std::string("draw") : absl::StrCat("player ", winner, " wins")));
   } else {
     view.AddLine().Add(absl::StrCat(

@@ -1,6 +1,6 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, squad; terrain words open, hard, total, soft, tree, floor,
-// window. Also the built-in default scenario and what Create precomputes from it.
+// deploy, points, objective, first, victory, squad, vehicle; terrain words open, hard, total, soft,
+// tree, floor, window. Also the built-in default scenario and what Create precomputes from it.
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -199,7 +199,9 @@ class BrickactionScenarioBuilder {
   absl::Status Build() {
     if (absl::Status s = ReadMap(); !s.ok()) return s;
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
-    return ReadSquads();
+    if (absl::Status s = ReadVictory(); !s.ok()) return s;
+    if (absl::Status s = ReadSquads(); !s.ok()) return s;
+    return CheckTargets();
   }
 
  private:
@@ -292,6 +294,45 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
+  // victory objective|eliminate|target (default objective).
+  absl::Status ReadVictory() {
+    absl::StatusOr<const ScenarioStatement*> victory = text_.Unique("victory");
+    if (!victory.ok()) return victory.status();
+    if (*victory == nullptr) return absl::OkStatus();
+    const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
+    if (kind < 0) {
+      return ScenarioError((*victory)->line, "victory: one of objective eliminate target");
+    }
+    game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
+    victory_line_ = (*victory)->line;
+    return absl::OkStatus();
+  }
+
+  // A unit's `target=0|1`: at most one per side, only with `victory target`.
+  absl::Status ReadTarget(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
+    absl::StatusOr<int> target = reader.IntOr("target", 0, 1, 0);
+    if (!target.ok()) return target.status();
+    if (*target == 0) return absl::OkStatus();
+    if (game_.victory_ != BrickactionGame::kTargetVictory) {
+      return ScenarioError(line, "target=1 needs the line 'victory target'");
+    }
+    if (game_.target_unit_[unit.side] >= 0) {
+      return ScenarioError(line,
+                           absl::StrCat("player ", unit.side, " has one target unit at most"));
+    }
+    game_.target_unit_[unit.side] = game_.num_units();  // the unit about to be added
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckTargets() const {
+    if (game_.victory_ == BrickactionGame::kTargetVictory && game_.target_unit_[0] < 0 &&
+        game_.target_unit_[1] < 0) {
+      return ScenarioError(victory_line_,
+                           "victory target: mark a unit of either side or both with target=1");
+    }
+    return absl::OkStatus();
+  }
+
   absl::Status ReadSquads() {
     int per_side[2] = {0, 0}, points[2] = {0, 0}, generals[2] = {0, 0};
     for (const ScenarioStatement* statement : text_.All("squad")) {
@@ -337,6 +378,7 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
       unit.rockets = *rockets;
+      if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       std::string taken;
       for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
@@ -436,6 +478,7 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> turret = reader.IntOr("turret", 0, 1, 0);
       if (!turret.ok()) return turret.status();
       unit.turret = *turret == 1;
+      if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       unit.start_facing = unit.side == 0 ? 0 : 4;  // toward the enemy's edge
       if (reader.Has("facing")) {
         absl::StatusOr<std::string> facing = reader.String("facing");
@@ -489,6 +532,7 @@ class BrickactionScenarioBuilder {
 
   BrickactionGame& game_;
   const ScenarioText& text_;
+  int victory_line_ = 0;
 };
 
 std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
@@ -532,7 +576,7 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
                                                                      : kDefaultScenario);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
-                                            "objective", "first", "squad", "vehicle"});
+                                            "objective", "first", "victory", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }

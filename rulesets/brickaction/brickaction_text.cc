@@ -598,6 +598,13 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       }
     }
   }
+  // A target destroyed ends the game as soon as the resolution that destroyed it is over.
+  for (int target : target_unit_) {
+    if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
+      return Error(absl::StrCat(std::string(1, units_[target].label),
+                                " (a target unit) is destroyed: the game is over (phase=over)"));
+    }
+  }
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }

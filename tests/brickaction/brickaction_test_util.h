@@ -115,6 +115,19 @@ inline std::string CommandersTestScenario() {
          "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
 }
 
+// The test board under another victory condition (`victory eliminate` or `victory target`);
+// with `victory target`, D and d (2 regulars each) are the targets.
+inline std::string VictoryTestScenario(const std::string& victory) {
+  std::string text = TestScenario();
+  text.insert(text.find("legend"), "victory " + victory + "\n");
+  if (victory == "target") {
+    for (const char* label : {"label=D ", "label=d "}) {
+      text.insert(text.find(label) + 8, "target=1 ");
+    }
+  }
+  return text;
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =

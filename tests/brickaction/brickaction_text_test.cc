@@ -61,6 +61,8 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
+  RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
