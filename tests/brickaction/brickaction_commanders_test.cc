@@ -131,12 +131,7 @@ TEST_F(BrickactionCommandersTest, BonusActionsLeaveWithTheCommander) {
 TEST(BrickactionCommandersScenarioTest, CommanderErrorsAndPoints) {
   const std::string base = CommandersTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
-    std::string text = base;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    auto game = G::CreateFromStrings({}, text);
-    return game.ok() ? std::string("ok") : std::string(game.status().message());
+    return ScenarioErrorAfter(base, from, to);
   };
   EXPECT_THAT(error("commander=field", "commander=major"), HasSubstr("commander: one of"));
   EXPECT_THAT(error("officer=1 commander=field", "officer=0 commander=field"),

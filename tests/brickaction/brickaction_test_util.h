@@ -136,6 +136,17 @@ inline std::shared_ptr<const BrickactionGame> MakeGame(
   return game.ok() ? *game : nullptr;
 }
 
+// Loading `scenario` with the first `from` replaced by `to`: "ok", or the error message.
+inline std::string ScenarioErrorAfter(const std::string& scenario, const std::string& from,
+                                      const std::string& to) {
+  std::string text = scenario;
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  auto game = BrickactionGame::CreateFromStrings({}, text);
+  return game.ok() ? std::string("ok") : std::string(game.status().message());
+}
+
 // A position at the start of a decision: `units` is the eight squad words.
 inline std::string Position(const std::string& units, int left = 3, int player = 0, int turn = 1) {
   return "turn=" + std::to_string(turn) + " player=" + std::to_string(player) +

@@ -294,12 +294,7 @@ TEST(BrickactionTextTest, VehiclesScenarioFileMatchesTheBuiltInAndTheParameter) 
 TEST(BrickactionTextTest, VehicleScenarioErrors) {
   const std::string base = VehicleTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
-    std::string text = base;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    auto game = G::CreateFromStrings({}, text);
-    return game.ok() ? std::string("ok") : std::string(game.status().message());
+    return ScenarioErrorAfter(base, from, to);
   };
   EXPECT_THAT(error("class=L1 weapon=MG turret=1 facing=N", "class=L9 weapon=MG turret=1 facing=N"),
               HasSubstr("class: one of"));
@@ -320,12 +315,7 @@ TEST(BrickactionTextTest, VehicleScenarioErrors) {
 TEST(BrickactionTextTest, ScenarioErrors) {
   const std::string base = TestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
-    std::string text = base;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    auto game = G::CreateFromStrings({}, text);
-    return game.ok() ? std::string("ok") : std::string(game.status().message());
+    return ScenarioErrorAfter(base, from, to);
   };
   EXPECT_THAT(error("points 1000", "points 100"), HasSubstr("over the limit of 100"));
   EXPECT_THAT(error("legend T tree", "legend T forest"), HasSubstr("unknown terrain 'forest'"));

@@ -128,12 +128,7 @@ TEST_F(BrickactionWeaponsTest, TheAttackRollsTheLoadoutsDice) {
 TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
   const std::string base = WeaponsTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
-    std::string text = base;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    auto game = G::CreateFromStrings({}, text);
-    return game.ok() ? std::string("ok") : std::string(game.status().message());
+    return ScenarioErrorAfter(base, from, to);
   };
   EXPECT_THAT(error("smg=3 carbine=2", "smg=3 laser=2"), HasSubstr("laser"));
   EXPECT_THAT(error("smg=3 carbine=2", "smg=4 carbine=2"),
