@@ -296,6 +296,19 @@ absl::StatusOr<std::string> ScenarioText::RulesetAndName(std::string_view rulese
   return *name != nullptr ? (*name)->rest : std::string("unnamed");
 }
 
+absl::Status CheckDeployment(int line, int x, int y, int width, int height, int side, int depth) {
+  if (x < 0 || y < 0 || x >= width || y >= height) {
+    return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", width, " x ", height,
+                                            " map (cells count from 0)"));
+  }
+  if (side == 0 ? y < height - depth : y >= depth) {
+    return ScenarioError(line, absl::StrCat("player ", side, " deploys within ", depth,
+                                            " rows of its edge (player 0 the bottom, player 1 "
+                                            "the top)"));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int> ParseScenarioInt(std::string_view text, int min, int max, int line,
                                      std::string_view what) {
   int64_t value = 0;

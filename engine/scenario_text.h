@@ -116,6 +116,10 @@ class FieldReader {
 // and the line.
 absl::StatusOr<int> ParseScenarioInt(std::string_view text, int min, int max, int line,
                                      std::string_view what);
+// A unit's start cell x,y on a width x height map where player 0 deploys in the bottom
+// `depth` rows and player 1 in the top `depth`: an error naming `line` when it is off the map
+// or outside the side's rows.
+absl::Status CheckDeployment(int line, int x, int y, int width, int height, int side, int depth);
 // "x,y" with both parts integers.
 absl::StatusOr<std::pair<int, int>> ParseScenarioPair(std::string_view text, int line,
                                                       std::string_view what);

@@ -380,27 +380,9 @@ class BrickactionScenarioBuilder {
       unit.rockets = *rockets;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
-      std::string taken;
-      for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
-      absl::StatusOr<char> label =
-          reader.UnitLabel(static_cast<char>('A' + per_side[unit.side]), unit.side, taken);
-      if (!label.ok()) return label.status();
-      unit.label = *label;
-      absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
-      if (!at.ok()) return at.status();
-      if (absl::Status s = reader.Finish(); !s.ok()) return s;
-      const auto [x, y] = *at;
-      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
-        return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", game_.width_,
-                                                " x ", game_.height_, " map (cells count from 0)"));
-      }
-      const int depth = game_.deploy_depth_;
-      if (unit.side == 0 ? y < game_.height_ - depth : y >= depth) {
-        return ScenarioError(line, absl::StrCat("player ", unit.side, " deploys within ", depth,
-                                                " rows of its edge (player 0 the bottom, player 1 "
-                                                "the top)"));
-      }
-      const int cell = game_.CellIndex(x, y);
+      absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
+      if (!start.ok()) return start.status();
+      const int cell = *start;
       if (game_.terrain_[cell] == BrickactionGame::kTotal) {
         return ScenarioError(line, "a squad cannot stand on a total-cover (wall) cell");
       }
@@ -450,6 +432,28 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
+  // The last fields of a unit line, shared by squads and vehicles: its label (default the
+  // side's next letter) and its start cell at=X,Y in its side's deployment rows.
+  absl::StatusOr<int> ReadLabelAndStart(FieldReader& reader, int line, const int* per_side,
+                                        BrickactionGame::Unit& unit) {
+    std::string taken;
+    for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
+    absl::StatusOr<char> label =
+        reader.UnitLabel(static_cast<char>('A' + per_side[unit.side]), unit.side, taken);
+    if (!label.ok()) return label.status();
+    unit.label = *label;
+    absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
+    if (!at.ok()) return at.status();
+    if (absl::Status s = reader.Finish(); !s.ok()) return s;
+    const auto [x, y] = *at;
+    if (absl::Status s = CheckDeployment(line, x, y, game_.width_, game_.height_, unit.side,
+                                         game_.deploy_depth_);
+        !s.ok()) {
+      return s;
+    }
+    return game_.CellIndex(x, y);
+  }
+
   // vehicle side=S label=L class=L1 weapon=MG turret=0|1 facing=N at=X,Y, after the squads.
   absl::Status ReadVehicles(int* per_side, int* points) {
     for (const ScenarioStatement* statement : text_.All("vehicle")) {
@@ -490,27 +494,9 @@ class BrickactionScenarioBuilder {
         if (f < 0) return ScenarioError(line, "facing: one of N NE E SE S SW W NW");
         unit.start_facing = f;
       }
-      std::string taken;
-      for (const BrickactionGame::Unit& other : game_.units_) taken += other.label;
-      absl::StatusOr<char> label =
-          reader.UnitLabel(static_cast<char>('A' + per_side[unit.side]), unit.side, taken);
-      if (!label.ok()) return label.status();
-      unit.label = *label;
-      absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
-      if (!at.ok()) return at.status();
-      if (absl::Status s = reader.Finish(); !s.ok()) return s;
-      const auto [x, y] = *at;
-      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
-        return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", game_.width_,
-                                                " x ", game_.height_, " map (cells count from 0)"));
-      }
-      const int depth = game_.deploy_depth_;
-      if (unit.side == 0 ? y < game_.height_ - depth : y >= depth) {
-        return ScenarioError(line, absl::StrCat("player ", unit.side, " deploys within ", depth,
-                                                " rows of its edge (player 0 the bottom, player 1 "
-                                                "the top)"));
-      }
-      const int cell = game_.CellIndex(x, y);
+      absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
+      if (!start.ok()) return start.status();
+      const int cell = *start;
       const uint8_t terrain = game_.terrain_[cell];
       if (terrain == BrickactionGame::kTotal || terrain == BrickactionGame::kTree ||
           terrain == BrickactionGame::kFloor || terrain == BrickactionGame::kWindow) {

@@ -177,15 +177,10 @@ class DoubletapScenarioBuilder {
       if (!at.ok()) return at.status();
       if (absl::Status s = reader.Finish(); !s.ok()) return s;
       const auto [x, y] = *at;
-      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
-        return ScenarioError(line, absl::StrCat("at=", x, ",", y, " is off the ", game_.width_,
-                                                " x ", game_.height_, " map (cells count from 0)"));
-      }
-      const int depth = game_.deploy_depth_;
-      if (unit.side == 0 ? y < game_.height_ - depth : y >= depth) {
-        return ScenarioError(line, absl::StrCat("player ", unit.side, " deploys within ", depth,
-                                                " rows of its edge (player 0 the bottom, player 1 "
-                                                "the top)"));
+      if (absl::Status s = CheckDeployment(line, x, y, game_.width_, game_.height_, unit.side,
+                                           game_.deploy_depth_);
+          !s.ok()) {
+        return s;
       }
       const int cell = game_.CellIndex(x, y);
       if (game_.IsCover(cell) || game_.IsBlocking(cell)) {

@@ -202,6 +202,20 @@ TEST(ScenarioTextTest, FieldReaderErrors) {
               HasSubstr("line 3: at: 'z' is not an integer"));
 }
 
+// A 6 x 8 map, 2 rows deep for each side: player 0 the bottom rows 6-7, player 1 rows 0-1.
+TEST(ScenarioTextTest, DeploymentCellsOnTheMapAndInTheSidesRows) {
+  EXPECT_TRUE(CheckDeployment(3, 0, 7, 6, 8, 0, 2).ok());
+  EXPECT_TRUE(CheckDeployment(3, 5, 6, 6, 8, 0, 2).ok());
+  EXPECT_TRUE(CheckDeployment(3, 2, 1, 6, 8, 1, 2).ok());
+  EXPECT_EQ(CheckDeployment(3, 6, 7, 6, 8, 0, 2).message(),
+            "line 3: at=6,7 is off the 6 x 8 map (cells count from 0)");
+  EXPECT_FALSE(CheckDeployment(3, 0, -1, 6, 8, 1, 2).ok());
+  EXPECT_EQ(CheckDeployment(4, 2, 5, 6, 8, 0, 2).message(),
+            "line 4: player 0 deploys within 2 rows of its edge (player 0 the bottom, player 1 "
+            "the top)");
+  EXPECT_FALSE(CheckDeployment(4, 2, 2, 6, 8, 1, 2).ok());
+}
+
 TEST(ScenarioTextTest, UnitLabelsAreCasedBySideAndUnique) {
   absl::StatusOr<ScenarioText> parsed =
       ScenarioText::Parse("unit\nunit label=q\nunit label=Q\nunit label=7\nunit label=ab\n");
