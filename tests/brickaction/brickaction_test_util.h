@@ -60,21 +60,25 @@ inline std::string TestScenario() {
          "squad side=1 label=d regulars=2 veteran=0 grenade=0 at=3,0\n";
 }
 
+// The test board's text with `units` (squad and vehicle lines) in place of its squads.
+inline std::string TestBoardWith(const std::string& units) {
+  const std::string text = TestScenario();
+  return text.substr(0, text.find("squad ")) + units;
+}
+
 // The same board with vehicles: player 0 A (4 regulars, veteran, officer, grenade, 2
 // rockets), B (4 regulars, veteran, grenade, 1 rocket), V (L1, MG in a turret), W (M1, MAP
 // along the hull); player 1 a, b, v, w the same. The units, in this order: A B a b V W v w.
 inline std::string VehicleTestScenario() {
-  std::string text = TestScenario();
-  text = text.substr(0, text.find("squad "));
-  return text +
-         "squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,11\n"
-         "squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=1,11\n"
-         "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,0\n"
-         "squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=1,0\n"
-         "vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=5,11\n"
-         "vehicle side=0 label=W class=M1 weapon=MAP facing=N at=7,11\n"
-         "vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=6,0\n"
-         "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n";
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,11\n"
+      "squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=1,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=2 at=0,0\n"
+      "squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=1,0\n"
+      "vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=5,11\n"
+      "vehicle side=0 label=W class=M1 weapon=MAP facing=N at=7,11\n"
+      "vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=6,0\n"
+      "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n");
 }
 
 // The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
@@ -83,17 +87,15 @@ inline std::string VehicleTestScenario() {
 // regulars: a support weapon, 3 Repeaters), b (4 regulars and a veteran, Repeaters), c (2
 // regulars), d (a lone veteran). The units, in this order: A B C D a b c d.
 inline std::string WeaponsTestScenario() {
-  std::string text = TestScenario();
-  text = text.substr(0, text.find("squad "));
-  return text +
-         "squad side=0 label=A regulars=4 veteran=1 smg=3 carbine=2 at=0,11\n"
-         "squad side=0 label=B regulars=4 veteran=1 shotgun=2 battlerifle=1 grenade=0 at=1,11\n"
-         "squad side=0 label=C regulars=1 veteran=0 sniper=1 grenade=0 at=2,11\n"
-         "squad side=0 label=D regulars=3 veteran=0 carbine=2 battlerifle=1 grenade=0 at=3,11\n"
-         "squad side=1 label=a regulars=4 veteran=0 support=1 grenade=0 at=0,0\n"
-         "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n"
-         "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
-         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 smg=3 carbine=2 at=0,11\n"
+      "squad side=0 label=B regulars=4 veteran=1 shotgun=2 battlerifle=1 grenade=0 at=1,11\n"
+      "squad side=0 label=C regulars=1 veteran=0 sniper=1 grenade=0 at=2,11\n"
+      "squad side=0 label=D regulars=3 veteran=0 carbine=2 battlerifle=1 grenade=0 at=3,11\n"
+      "squad side=1 label=a regulars=4 veteran=0 support=1 grenade=0 at=0,0\n"
+      "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n"
+      "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
+      "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 
 // The same board with commanders: player 0 A (4 regulars, veteran, the general as its
@@ -101,18 +103,16 @@ inline std::string WeaponsTestScenario() {
 // player 1 the same with a field commander in a and a ranking commander (with 2 regulars)
 // in c.
 inline std::string CommandersTestScenario() {
-  std::string text = TestScenario();
-  text = text.substr(0, text.find("squad "));
-  return text +
-         "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
-         "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
-         "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
-         "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
-         "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
-         "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
-         "squad side=1 label=c regulars=2 veteran=0 officer=1 commander=ranking grenade=0 "
-         "at=2,0\n"
-         "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n";
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 officer=1 commander=general at=0,11\n"
+      "squad side=0 label=B regulars=4 veteran=1 at=1,11\n"
+      "squad side=0 label=C regulars=2 veteran=0 grenade=0 at=2,11\n"
+      "squad side=0 label=D regulars=0 veteran=1 grenade=0 at=3,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 officer=1 commander=field at=0,0\n"
+      "squad side=1 label=b regulars=4 veteran=1 at=1,0\n"
+      "squad side=1 label=c regulars=2 veteran=0 officer=1 commander=ranking grenade=0 "
+      "at=2,0\n"
+      "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 
 // The test board under another victory condition (`victory eliminate` or `victory target`);
