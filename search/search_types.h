@@ -40,6 +40,20 @@ inline std::optional<UcbValues> UcbValuesNamed(std::string_view name) {
   return std::nullopt;
 }
 
+// What the searcher believes about the hidden state (search/inference.h): the ruleset's
+// uniform prior (Determinize), the posterior given the opponent's observed actions, or that
+// posterior with self-determinization (some iterations also redraw the searcher's own hidden
+// state as the opponent sees it, so its choices give less away).
+enum class BeliefModel { kUniform, kInference, kBluff };
+
+// "uniform", "inference" or "bluff" (the belief model's names in every tool), or nullopt.
+inline std::optional<BeliefModel> BeliefModelNamed(std::string_view name) {
+  if (name == "uniform") return BeliefModel::kUniform;
+  if (name == "inference") return BeliefModel::kInference;
+  if (name == "bluff") return BeliefModel::kBluff;
+  return std::nullopt;
+}
+
 struct SearchOptions {
   uint64_t seed = 0;
   int threads = 1;
@@ -68,6 +82,15 @@ struct SearchOptions {
   // Determinizations sampled for SearchResult::belief: each share is within about
   // 1 / sqrt(belief_samples) of the prior's (at 95%, 0.98 / sqrt(n) at most).
   int belief_samples = 512;
+  // Read by the tools (which hold the history), not by Searcher, except bluff_share.
+  BeliefModel belief = BeliefModel::kInference;
+  // Inference: the iterations of the opponent model's search at each of the opponent's past
+  // information sets (0: a quarter of max_iterations, at least kMinModelIterations).
+  static constexpr int kMinModelIterations = 100;
+  int model_iterations = 0;
+  int max_worlds = 512;  // worlds the inference keeps
+  // kBluff: the share of iterations that also redraw the searcher's own hidden state.
+  double bluff_share = 0.25;
   // Called from one search thread about every progress_interval_ms while searching.
   int progress_interval_ms = 500;
   std::function<void(const SearchProgress&)> on_progress;
@@ -110,7 +133,8 @@ struct SearchResult {
   // For hidden information: the searching player's belief over the opponent's hidden
   // state, as (label from DescribeHidden, probability), most likely first.
   std::vector<std::pair<std::string, double>> belief;
-  int belief_samples = 0;  // the determinizations behind `belief` (0: nothing hidden)
+  int belief_samples = 0;     // the determinizations behind `belief` (0: nothing hidden)
+  bool belief_exact = false;  // `belief` is the inferred posterior (exact over its worlds)
 };
 
 struct SearchProgress {

@@ -41,6 +41,7 @@
 #include "search/statistics.h"
 #include "search/tree.h"
 #include "search/worker_gate.h"
+#include "search/worlds.h"
 
 namespace sandtable {
 
@@ -71,8 +72,11 @@ class Searcher {
   // Blocking. `player` is the searching player (the player to move, or its seat at a
   // simultaneous root); uses only what `player` observes in `root` (via Determinize and
   // InformationSetKey). Root must be a decision node of `player` or a simultaneous node;
-  // otherwise the result has no best action and no iterations.
-  SearchResult Search(const State& root, Player player);
+  // otherwise the result has no best action and no iterations. `worlds`, when not null and
+  // not empty: the belief to draw determinizations from instead of the uniform prior (each
+  // world has `root`'s information-set key for `player`; search/inference.h); it must live
+  // until Search returns.
+  SearchResult Search(const State& root, Player player, const Worlds<State>* worlds = nullptr);
 
   // Any thread; Search returns within 10 ms.
   void Stop() { stop_.store(true, std::memory_order_relaxed); }
@@ -141,8 +145,10 @@ class Searcher {
 
   // --- one iteration: searcher_descent.h ------------------------------------------------
   void RunIteration(Iteration& it, uint64_t index, SearchMode mode);
-  Action SelectInTree(Iteration& it, const State& s, Player p, bool simultaneous, SearchMode mode,
-                      Rng& rng, bool* stay);
+  // `at_root`: the searching player's node there is the root's, whatever its hidden state in
+  // `s` (self-determinization may have redrawn it).
+  Action SelectInTree(Iteration& it, const State& s, Player p, bool simultaneous, bool at_root,
+                      SearchMode mode, Rng& rng, bool* stay);
   Action SelectOther(Iteration& it, Step& step, const Node& node, SearchMode mode, Rng& rng,
                      bool* stay);
   // Maps a child's mean return to the scale UCB compares (SearchOptions::ucb_values): the
@@ -189,6 +195,11 @@ class Searcher {
   // --- results: searcher_results.h ------------------------------------------------------
   SearchResult BuildResult();
   std::vector<std::string> PrincipalVariation(State s, int max_length) const;
+  // A determinization of the root: from the worlds when there are any, else the prior.
+  State SampleRoot(Rng& rng) const {
+    return worlds_ != nullptr ? worlds_->Sample(rng)
+                              : rules::Determinize(game_, root_, player_, rng);
+  }
   // The most visited action of `p` at `s` in its tree, or kInvalidAction.
   Action MostVisited(const State& s, Player p, ActionList& actions) const;
 
@@ -201,6 +212,8 @@ class Searcher {
   // Per search.
   State root_{};
   Player player_ = 0;
+  const Worlds<State>* worlds_ = nullptr;  // null: the uniform prior
+  uint64_t root_key_ = 0;                  // the root's node key
   std::unique_ptr<Tree> tree_;
   std::vector<std::unique_ptr<Iteration>> iterations_;
   search_internal::EdgeCursor deterministic_cursor_;

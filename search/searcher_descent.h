@@ -27,7 +27,13 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, SearchMode m
   it.steps.clear();
   it.lists.clear();
   State& s = it.state;
-  s = rules::Determinize(game_, root_, player_, rng);
+  s = SampleRoot(rng);
+  // Self-determinization: the searching player's own hidden state redrawn as the opponent
+  // sees it. Its root statistics then blend in the worlds the opponent cannot rule out, so
+  // its choice depends less on what it alone knows (the root node stays its true one).
+  if (options_.belief == BeliefModel::kBluff && rng.Uniform() < options_.bluff_share) {
+    s = rules::Determinize(game_, s, Opponent(player_), rng);
+  }
   bool in_tree = true;
   bool at_root = true;
   int rollout_steps = 0;
@@ -49,7 +55,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, SearchMode m
             action = it.actions[0];  // forced: no statistics needed
           } else {
             bool stay = true;
-            action = SelectInTree(it, s, p, /*simultaneous=*/false, mode, rng, &stay);
+            action = SelectInTree(it, s, p, /*simultaneous=*/false, at_root, mode, rng, &stay);
             in_tree = stay;
           }
         } else {
@@ -68,7 +74,7 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, SearchMode m
           game_.LegalActions(s, p, it.actions);
           if (in_tree && (it.actions.size() > 1 || at_root)) {
             bool stay = true;
-            joint[p] = SelectInTree(it, s, p, /*simultaneous=*/true, mode, rng, &stay);
+            joint[p] = SelectInTree(it, s, p, /*simultaneous=*/true, at_root, mode, rng, &stay);
             stay_all &= stay;
           } else {
             joint[p] =
@@ -92,11 +98,11 @@ void Searcher<G, E, P>::RunIteration(Iteration& it, uint64_t index, SearchMode m
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
 Action Searcher<G, E, P>::SelectInTree(Iteration& it, const State& s, Player p, bool simultaneous,
-                                       SearchMode mode, Rng& rng, bool* stay) {
+                                       bool at_root, SearchMode mode, Rng& rng, bool* stay) {
   const ActionList& actions = it.actions;
   const int n = actions.size();
   Step step;
-  step.key = Tree::NodeKey(game_.InformationSetKey(s, p), p);
+  step.key = at_root && p == player_ ? root_key_ : Tree::NodeKey(game_.InformationSetKey(s, p), p);
   step.player = p;
   step.node = tree_->Find(step.key);
   const bool bandit = simultaneous && options_.simultaneous != SimultaneousAlgorithm::kDecoupledUct;

@@ -20,11 +20,14 @@
 namespace sandtable {
 
 template <Ruleset G, Evaluator<G> E, RolloutPolicy<G> P>
-SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
+SearchResult Searcher<G, E, P>::Search(const State& root, Player player,
+                                       const Worlds<State>* worlds) {
   start_ = Clock::now();
   next_progress_ = start_ + std::chrono::milliseconds(std::max(1, options_.progress_interval_ms));
   root_ = root;
   player_ = player;
+  worlds_ = worlds != nullptr && !worlds->empty() ? worlds : nullptr;
+  root_key_ = Tree::NodeKey(game_.InformationSetKey(root, player), player);
   const NodeKind kind = game_.Kind(root);
   if (!((kind == NodeKind::kDecision && game_.CurrentPlayer(root) == player) ||
         kind == NodeKind::kSimultaneous)) {
@@ -55,6 +58,7 @@ SearchResult Searcher<G, E, P>::Search(const State& root, Player player) {
   finished_seconds_ = Seconds();  // the rate excludes building the result
   SearchResult result = BuildResult();
   result.stopped = stop_.exchange(false);
+  worlds_ = nullptr;
   return result;
 }
 

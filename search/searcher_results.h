@@ -113,7 +113,7 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   // The principal variations continue in one determinization (drawn from its own stream, so
   // it depends only on what the searching player observes).
   Rng pv_rng(options_.seed, kPvStream);
-  const State pv_root = rules::Determinize(game_, root_, player_, pv_rng);
+  const State pv_root = SampleRoot(pv_rng);
   double total_policy = 0;
   for (Action action : actions) {
     RootActionStats stats;
@@ -206,28 +206,37 @@ SearchResult Searcher<G, E, P>::BuildResult() {
   result.bytes_per_edge =
       result.tree_edges > 0 ? static_cast<double>(tree_->edge_bytes()) / result.tree_edges : 0;
   result.memory_capped = tree_->capped();
-  // Belief: the hidden-state labels of the opponent over fresh determinizations.
+  // Belief: the hidden-state labels of the opponent, exactly over the worlds when there are
+  // any, else over fresh determinizations (0 samples: no belief asked).
   const Player other = Opponent(player_);
-  if (!rules::DescribeHidden(game_, pv_root, other).empty()) {
-    // The opponent's hidden state is part of its information set: samples in one set are
-    // described once.
-    std::unordered_map<uint64_t, int> set_index;
-    std::vector<std::pair<State, int>> sets;
-    Rng rng(options_.seed, kBeliefStream);
-    result.belief_samples = std::max(1, options_.belief_samples);
-    for (int i = 0; i < result.belief_samples; ++i) {
-      State sample = rules::Determinize(game_, root_, player_, rng);
-      const auto [it, added] =
-          set_index.emplace(game_.InformationSetKey(sample, other), static_cast<int>(sets.size()));
-      if (added) sets.emplace_back(sample, 0);
-      ++sets[it->second].second;
+  if (options_.belief_samples > 0 && !rules::DescribeHidden(game_, pv_root, other).empty()) {
+    std::map<std::string, double> shares;
+    if (worlds_ != nullptr) {
+      result.belief_samples = worlds_->size();
+      result.belief_exact = true;
+      for (int i = 0; i < worlds_->size(); ++i) {
+        shares[rules::DescribeHidden(game_, worlds_->state(i), other)] += worlds_->probability(i);
+      }
+    } else {
+      // The opponent's hidden state is part of its information set: samples in one set are
+      // described once.
+      std::unordered_map<uint64_t, int> set_index;
+      std::vector<std::pair<State, int>> sets;
+      Rng rng(options_.seed, kBeliefStream);
+      result.belief_samples = options_.belief_samples;
+      for (int i = 0; i < result.belief_samples; ++i) {
+        State sample = SampleRoot(rng);
+        const auto [it, added] = set_index.emplace(game_.InformationSetKey(sample, other),
+                                                   static_cast<int>(sets.size()));
+        if (added) sets.emplace_back(sample, 0);
+        ++sets[it->second].second;
+      }
+      for (const auto& [sample, count] : sets) {
+        shares[rules::DescribeHidden(game_, sample, other)] +=
+            static_cast<double>(count) / result.belief_samples;
+      }
     }
-    std::map<std::string, int> counts;
-    for (const auto& [sample, count] : sets)
-      counts[rules::DescribeHidden(game_, sample, other)] += count;
-    for (const auto& [label, count] : counts) {
-      result.belief.emplace_back(label, static_cast<double>(count) / result.belief_samples);
-    }
+    for (const auto& [label, share] : shares) result.belief.emplace_back(label, share);
     std::stable_sort(result.belief.begin(), result.belief.end(),
                      [](const auto& a, const auto& b) { return a.second > b.second; });
   }

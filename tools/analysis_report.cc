@@ -66,6 +66,7 @@ Json AnalysisJsonValue(const Game& game, const Position& position, const SearchR
           {"moveInfos", std::move(move_infos)},
           {"pv", result.principal_variation},
           {"beliefSamples", result.belief_samples},
+          {"beliefExact", result.belief_exact},
           {"belief", std::move(belief)}};
 }
 
@@ -96,12 +97,18 @@ std::string AnalysisText(const Game& game, const Position& position, const Searc
   if (!result.principal_variation.empty()) {
     absl::StrAppend(&text, "pv ", absl::StrJoin(result.principal_variation, " "), "\n");
   }
-  if (!result.belief.empty()) {
+  if (!result.belief.empty() && result.belief_exact) {
+    absl::StrAppend(&text, "belief over player ", Opponent(result.player),
+                    "'s hidden state (inferred from the history, exact over ",
+                    result.belief_samples, " worlds):\n");
+  } else if (!result.belief.empty()) {
     // The widest 95% margin of a share estimated from n samples: 1.96 sqrt(1/4 / n).
     const double margin = 0.98 / std::sqrt(static_cast<double>(result.belief_samples));
     absl::StrAppend(&text, "belief over player ", Opponent(result.player), "'s hidden state (",
                     result.belief_samples,
                     absl::StrFormat(" samples, each share within %.1f%%):\n", 100 * margin));
+  }
+  if (!result.belief.empty()) {
     for (const auto& [label, probability] : result.belief) {
       absl::StrAppend(&text, absl::StrFormat("  %-30s %6.1f%%\n", label, 100 * probability));
     }

@@ -29,6 +29,8 @@ struct Flags : PositionFlags {
   UcbValues ucb_values = UcbValues::kRuleset;
   Player player = 0;
   int belief_samples = 16384;
+  BeliefModel belief = BeliefModel::kInference;
+  int model_iterations = 0;
   bool json = false;
 };
 
@@ -63,7 +65,15 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         cxxopts::value<int>())("belief-samples",
                                "determinizations behind the belief (default 16384)",
                                cxxopts::value<int>())(
-        "json", "one JSON object instead of the table")("h,help", "this help");
+        "belief",
+        "uniform (the prior), inference (the posterior given the opponent's actions in "
+        "--moves, the default) or bluff (inference and self-determinization)",
+        cxxopts::value<std::string>())(
+        "model",
+        "inference: opponent model iterations per past decision (default: a quarter of "
+        "--iterations, at least 100)",
+        cxxopts::value<int>())("json", "one JSON object instead of the table")("h,help",
+                                                                               "this help");
     const cxxopts::ParseResult result = options.parse(argc, argv);
     if (absl::Status status = FinishParse(options, result, flags); !status.ok() || flags.help) {
       return status;
@@ -91,6 +101,18 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
     if (result.count("player")) flags.player = result["player"].as<int>();
     if (result.count("belief-samples")) {
       flags.belief_samples = result["belief-samples"].as<int>();
+    }
+    if (result.count("belief")) {
+      const std::optional<BeliefModel> belief =
+          BeliefModelNamed(result["belief"].as<std::string>());
+      if (!belief)
+        return absl::InvalidArgumentError("--belief must be uniform, inference or bluff");
+      flags.belief = *belief;
+    }
+    if (result.count("model")) {
+      flags.model_iterations = result["model"].as<int>();
+      if (flags.model_iterations < 1)
+        return absl::InvalidArgumentError("--model must be at least 1");
     }
     flags.deterministic = result.count("deterministic") > 0;
     flags.json = result.count("json") > 0;
@@ -151,6 +173,8 @@ int RunAnalyse(int argc, const char* const* argv, std::ostream& out, std::ostrea
   options.ucb_c = flags.ucb_c;
   options.ucb_values = flags.ucb_values;
   options.belief_samples = flags.belief_samples;
+  options.belief = flags.belief;
+  options.model_iterations = flags.model_iterations;
   // A long search shows a progress line on stderr, rewritten in place (on_progress runs on
   // one search thread while this one waits in Run, so `err` has one writer at a time).
   const TerminalStyle style = ProgressStyle(err);

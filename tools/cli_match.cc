@@ -38,7 +38,8 @@ absl::Status ParseFlags(int argc, const char* const* argv, Flags& flags) {
         "evaluator score after the action, exact expectation over the chance that follows and "
         "the best of its own follow-up decisions while the node budget lasts); "
         "ismcts[:iterations=N,movetime=MS,threads=T,c=X,cutoff=K,rollout=ruleset|uniform,"
-        "values=ruleset|raw|normalized,deterministic=0|1]. "
+        "values=ruleset|raw|normalized,deterministic=0|1,belief=uniform|inference|bluff,"
+        "model=N]. "
         "The SPRT uses alpha = beta = 0.05 and stops the match once it decides.");
     AddGameFlags(options);
     options.add_options()("a,player-a", "player A spec (required); also --a",

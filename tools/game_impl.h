@@ -6,8 +6,10 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -21,6 +23,8 @@
 #include "engine/ruleset.h"
 #include "engine/text.h"
 #include "engine/types.h"
+#include "search/inference.h"
+#include "search/opponent_model.h"
 #include "search/playout.h"
 #include "search/searcher.h"
 #include "tools/game.h"
@@ -68,14 +72,19 @@ class PositionImpl final : public Position {
  public:
   using State = typename G::State;
 
-  PositionImpl(std::shared_ptr<const GameImpl<G, E, P>> game, const State& state)
-      : game_(std::move(game)), state_(state) {}
+  PositionImpl(std::shared_ptr<const GameImpl<G, E, P>> game, const State& state,
+               std::vector<State> path = {})
+      : game_(std::move(game)), state_(state), path_(std::move(path)) {}
 
   const State& state() const { return state_; }
+  // The states before each step from where this position began (a new game, a parsed
+  // position) to here: the history that inference reads (through the searching player's
+  // information-set keys only).
+  const std::vector<State>& path() const { return path_; }
   const G& ruleset() const { return game_->ruleset(); }
 
   std::unique_ptr<Position> Clone() const override {
-    return std::make_unique<PositionImpl>(game_, state_);
+    return std::make_unique<PositionImpl>(game_, state_, path_);
   }
   const Game& game() const override { return *game_; }
 
@@ -104,11 +113,13 @@ class PositionImpl final : public Position {
       for (const ChanceOutcome& outcome : ChanceOutcomes()) found |= outcome.outcome == action;
       CHECK(found);
     }
+    path_.push_back(state_);
     ruleset().Apply(state_, action);
   }
   void ApplyJoint(JointAction joint) override {
     CHECK(Kind() == NodeKind::kSimultaneous);
     for (Player p = 0; p < kNumPlayers; ++p) CHECK(LegalActions(p).Contains(joint[p]));
+    path_.push_back(state_);
     rules::ApplyJoint(ruleset(), state_, joint);
   }
 
@@ -122,6 +133,7 @@ class PositionImpl final : public Position {
   }
   void Determinize(Player observer, Rng& rng) override {
     state_ = rules::Determinize(ruleset(), state_, observer, rng);
+    path_.clear();  // another world: its history is unknown
   }
   std::vector<std::pair<std::string, int>> ResultMeasures(const Position& before) const override {
     return rules::ResultMeasures(ruleset(), SameGame(before).state_, state_);
@@ -155,6 +167,7 @@ class PositionImpl final : public Position {
  private:
   std::shared_ptr<const GameImpl<G, E, P>> game_;
   State state_;
+  std::vector<State> path_;
 };
 
 // A search of a GameImpl<G, E, P> with playout policy R: P, or UniformRollout on request.
@@ -162,16 +175,35 @@ template <RegisteredRuleset G, typename E, typename P, typename R>
 class SearchImpl final : public Search {
  public:
   SearchImpl(std::shared_ptr<const GameImpl<G, E, P>> game, const SearchOptions& options)
-      : game_(std::move(game)), searcher_(game_->ruleset(), options, game_->evaluator()) {}
+      : game_(std::move(game)),
+        options_(options),
+        searcher_(game_->ruleset(), options, game_->evaluator()) {}
 
   SearchResult Run(const Position& position, Player player) override {
     CHECK(&position.game() == game_.get());
-    return searcher_.Search(static_cast<const PositionImpl<G, E, P>&>(position).state(), player);
+    const auto& at = static_cast<const PositionImpl<G, E, P>&>(position);
+    if constexpr (kHasHiddenInformation<G>) {
+      if (options_.belief != BeliefModel::kUniform && !at.path().empty()) {
+        constexpr bool kRulesetRollout = std::is_same_v<R, P>;
+        SearchOpponentModel<G, E, R> model(game_->ruleset(), options_, game_->evaluator(),
+                                           &game_->model_cache(kRulesetRollout));
+        const Worlds<State> worlds =
+            InferWorlds(game_->ruleset(), std::span(at.path()), at.state(), player, model,
+                        {.max_worlds = options_.max_worlds,
+                         .model_fingerprint = HashCombine(model.fingerprint(), kRulesetRollout)},
+                        &game_->inference_cache(kRulesetRollout));
+        return searcher_.Search(at.state(), player, &worlds);
+      }
+    }
+    return searcher_.Search(at.state(), player);
   }
   void Stop() override { searcher_.Stop(); }
 
  private:
+  using State = typename G::State;
+
   std::shared_ptr<const GameImpl<G, E, P>> game_;  // outlives searcher_, which refers to it
+  SearchOptions options_;
   Searcher<G, E, R> searcher_;
 };
 
@@ -184,6 +216,13 @@ class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl
 
   const G& ruleset() const { return *ruleset_; }
   const E& evaluator() const { return evaluator_; }
+  // The opponent models' answers of every search of this game, with the ruleset's playout
+  // policy or with uniform playouts.
+  ModelCache& model_cache(bool ruleset_rollout) const { return model_caches_[ruleset_rollout]; }
+  // The inference's filtered worlds (search/inference.h), likewise.
+  InferenceCache<G>& inference_cache(bool ruleset_rollout) const {
+    return inference_caches_[ruleset_rollout];
+  }
 
   std::string_view name() const override { return G::kName; }
   std::string spec() const override { return spec_; }
@@ -211,6 +250,8 @@ class GameImpl final : public Game, public std::enable_shared_from_this<GameImpl
   std::shared_ptr<const G> ruleset_;
   std::string spec_;
   E evaluator_;
+  mutable ModelCache model_caches_[2];  // thread-safe
+  mutable InferenceCache<G> inference_caches_[2];
 };
 
 // Validates `values` against G's parameters and creates the game; the registry's factory.

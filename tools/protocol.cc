@@ -282,6 +282,10 @@ SearchOptions ProtocolSession::MakeSearchOptions() const {
   CHECK(ucb_values.has_value());  // the option accepts only the three names
   options.ucb_values = *ucb_values;
   options.belief_samples = static_cast<int>(options_.GetInt(kOptBeliefSamples));
+  const std::optional<BeliefModel> belief = BeliefModelNamed(options_.Get(kOptBelief));
+  CHECK(belief.has_value());  // the option accepts only the three names
+  options.belief = *belief;
+  options.model_iterations = static_cast<int>(options_.GetInt(kOptModelIterations));
   options.progress_interval_ms = kProgressIntervalMs;
   return options;
 }
@@ -578,7 +582,8 @@ absl::Status ProtocolSession::HandleOdds(std::string_view rest) {
 std::vector<std::string> ProtocolSession::BeliefLines(const SearchResult& result) {
   std::vector<std::string> lines;
   lines.push_back(absl::StrCat("belief player ", result.player, " hidden ", result.belief.size(),
-                               " samples ", result.belief_samples));
+                               result.belief_exact ? " worlds " : " samples ",
+                               result.belief_samples));
   for (const auto& [label, probability] : result.belief) {
     lines.push_back(absl::StrFormat("hidden %.6f %s", probability, label));
   }

@@ -60,6 +60,11 @@ ProtocolOptions::ProtocolOptions(std::string default_ruleset) {
   ucb_values.choices = {"ruleset", "raw", "normalized"};
   defs_.push_back(ucb_values);
   defs_.push_back(Spin(kOptBeliefSamples, 4096, 1, kMaxBeliefSamples));
+  ProtocolOptionDef belief{std::string(kOptBelief), Type::kCombo, "inference"};
+  belief.choices = {"uniform", "inference", "bluff"};
+  defs_.push_back(belief);
+  // 0: the searcher's default share of the iterations (SearchOptions::model_iterations).
+  defs_.push_back(Spin(kOptModelIterations, 0, 0, 100000000));
   for (const ProtocolOptionDef& def : defs_) values_.push_back(def.default_value);
 }
 

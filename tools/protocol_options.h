@@ -40,6 +40,8 @@ inline constexpr std::string_view kOptRolloutCutoff = "RolloutCutoff";
 inline constexpr std::string_view kOptRollout = "Rollout";
 inline constexpr std::string_view kOptUcbValues = "UCBValues";
 inline constexpr std::string_view kOptBeliefSamples = "BeliefSamples";
+inline constexpr std::string_view kOptBelief = "Belief";
+inline constexpr std::string_view kOptModelIterations = "ModelIterations";
 
 class ProtocolOptions {
  public:

@@ -76,6 +76,8 @@ TEST(Protocol, BadLinesGetExactlyOneErrorAndChangeNothing) {
                           "setoption name NoSuch value 1",
                           "setoption name Rollout value smart",
                           "setoption name UCBValues value scaled",
+                          "setoption name Belief value psychic",
+                          "setoption name ModelIterations value -1",
                           "setoption name Ruleset value chess",
                           "setoption name Ruleset value pick_claim(rounds=9)",
                           "setoption name Scenario value /nonexistent/file",

@@ -130,6 +130,31 @@ TEST(QuickNoPeekingTest, ThroughTheProtocolWithHidden) {
   EXPECT_EQ(last(answers[0]), last(answers[2]));
 }
 
+TEST(QuickNoPeekingTest, TheProtocolsBeliefIsThePosterior) {
+  // With the default Belief (inference) Red's belief over Blue's Hand is the posterior given
+  // Blue's play since startpos, exact over its worlds; with Belief uniform, sampled.
+  protocol_test::Harness h(
+      [](std::string_view spec, std::string_view scenario) { return CreateGame(spec, scenario); },
+      "quick");
+  ASSERT_EQ(Errors(h.Send("position startpos moves hidden | select 2 blue 2 pink; go second")), 0);
+  // The belief of a finished search (`belief` alone would start one and answer later).
+  const auto belief_after_search = [&h] {
+    const size_t mark = h.Mark();
+    h.Send("go iterations 300");
+    EXPECT_TRUE(h.WaitFor("bestmove", mark, std::chrono::seconds(60)).has_value());
+    h.session().FinishJob();
+    return h.Send("belief");
+  };
+  const std::vector<std::string> inferred = belief_after_search();
+  ASSERT_GE(inferred.size(), 2u);
+  EXPECT_EQ(inferred[0].rfind("belief player 1 hidden ", 0), 0u) << inferred[0];
+  EXPECT_NE(inferred[0].find(" worlds "), std::string::npos) << inferred[0];
+  ASSERT_EQ(Errors(h.Send("setoption name Belief value uniform")), 0);
+  const std::vector<std::string> prior = belief_after_search();
+  ASSERT_GE(prior.size(), 2u);
+  EXPECT_NE(prior[0].find(" samples 4096"), std::string::npos) << prior[0];
+}
+
 TEST(QuickMixedPolicyTest, CubeSelectionAtTheStartOfARoundIsMixed) {
   auto game = MakeGame();
   Searcher<QuickGame> searcher(*game, Deterministic(4000));

@@ -229,16 +229,27 @@ TEST(CliTest, AnalyseAtAChanceNodeSearchesEveryWayItFalls) {
 }
 
 TEST(CliTest, AnalyseStatesTheBeliefsPrecision) {
-  // kuhn_poker: player 1 holds Q, so player 0 holds J or K, 1/2 each.
-  const Outcome outcome =
-      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q;bet",
-                               "--iterations", "100", "--belief-samples", "10000"});
+  // kuhn_poker: player 1 holds Q, so player 0 holds J or K, 1/2 each under the prior.
+  const Outcome outcome = RunCommand(
+      &RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q;bet", "--iterations",
+                    "100", "--belief-samples", "10000", "--belief", "uniform"});
   EXPECT_EQ(outcome.code, kExitOk) << outcome.err;
   // 0.98 / sqrt(10000) = 0.98%.
   EXPECT_THAT(outcome.out, HasSubstr("hidden state (10000 samples, each share within 1.0%):\n"));
-  const Outcome json = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
-                                                "K;Q;bet", "--iterations", "100", "--json"});
-  EXPECT_THAT(json.out, HasSubstr("\"beliefSamples\":16384,"));
+  const Outcome json =
+      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves", "K;Q;bet",
+                               "--iterations", "100", "--json", "--belief", "uniform"});
+  EXPECT_THAT(json.out, HasSubstr("\"beliefSamples\":16384,\"beliefExact\":false,"));
+  // By default the belief is the posterior given player 0's bet, exact over its two worlds.
+  const Outcome inferred = RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--moves",
+                                                    "K;Q;bet", "--iterations", "100"});
+  EXPECT_EQ(inferred.code, kExitOk) << inferred.err;
+  EXPECT_THAT(inferred.out,
+              HasSubstr("hidden state (inferred from the history, exact over 2 worlds):\n"));
+  const Outcome bad =
+      RunCommand(&RunAnalyse, {"analyse", "--ruleset", "kuhn_poker", "--belief", "psychic"});
+  EXPECT_EQ(bad.code, kExitUsage);
+  EXPECT_THAT(bad.err, HasSubstr("--belief must be uniform, inference or bluff"));
 }
 
 TEST(CliTest, AnalyseShowsProgressOnLongSearches) {

@@ -26,6 +26,10 @@ TEST(PlayerSpecTest, Parses) {
   EXPECT_EQ(ismcts->search.ucb_values, UcbValues::kRuleset);
   EXPECT_EQ(ParsePlayerSpec("ismcts:values=raw")->search.ucb_values, UcbValues::kRaw);
   EXPECT_EQ(ParsePlayerSpec("ismcts:values=normalized")->search.ucb_values, UcbValues::kNormalized);
+  EXPECT_EQ(ismcts->search.belief, BeliefModel::kInference);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:belief=uniform")->search.belief, BeliefModel::kUniform);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:belief=bluff")->search.belief, BeliefModel::kBluff);
+  EXPECT_EQ(ParsePlayerSpec("ismcts:model=300")->search.model_iterations, 300);
   // No limit given: 1000 iterations.
   EXPECT_EQ(ParsePlayerSpec("ismcts")->search.max_iterations, 1000);
   EXPECT_EQ(ParsePlayerSpec("ismcts:iterations=2000")->search.max_iterations, 2000);
@@ -37,8 +41,8 @@ TEST(PlayerSpecTest, RejectsWithReasons) {
   for (const char* bad :
        {"", "alphazero", "random:x=1", "greedy:depth=2", "ismcts:", "ismcts:iterations=0",
         "ismcts:iterations=ten", "ismcts:threads", "ismcts:foo=1", "ismcts:c=-1", "ismcts:c=inf",
-        "ismcts:c=nan", "ismcts:deterministic=2", "ismcts:rollout=greedy",
-        "ismcts:values=scaled"}) {
+        "ismcts:c=nan", "ismcts:deterministic=2", "ismcts:rollout=greedy", "ismcts:values=scaled",
+        "ismcts:belief=psychic", "ismcts:model=0", "ismcts:model=x"}) {
     const auto spec = ParsePlayerSpec(bad);
     EXPECT_FALSE(spec.ok()) << bad;
     EXPECT_THAT(std::string(spec.status().message()), HasSubstr("expected random, greedy")) << bad;

@@ -101,7 +101,8 @@ absl::Status BadSpec(std::string_view text, std::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat(
       "player '", ToAbsl(text), "': ", ToAbsl(why),
       " (expected random, greedy[:budget=N] or ismcts[:iterations=N,movetime=MS,threads=T,"
-      "c=X,cutoff=K,rollout=ruleset|uniform,values=ruleset|raw|normalized,deterministic=0|1])"));
+      "c=X,cutoff=K,rollout=ruleset|uniform,values=ruleset|raw|normalized,deterministic=0|1,"
+      "belief=uniform|inference|bluff,model=N])"));
 }
 
 }  // namespace
@@ -213,6 +214,13 @@ absl::StatusOr<PlayerSpec> ParsePlayerSpec(std::string_view text_in) {
         const std::optional<UcbValues> values = UcbValuesNamed(ToStd(value));
         status = need(values.has_value(), "ruleset, raw or normalized");
         spec.search.ucb_values = values.value_or(UcbValues::kRuleset);
+      } else if (key == "belief") {
+        const std::optional<BeliefModel> belief = BeliefModelNamed(ToStd(value));
+        status = need(belief.has_value(), "uniform, inference or bluff");
+        spec.search.belief = belief.value_or(BeliefModel::kUniform);
+      } else if (key == "model") {
+        status = need(is_int && number >= 1 && number <= 100000000, "an integer >= 1");
+        spec.search.model_iterations = static_cast<int>(number);
       } else if (key == "deterministic") {
         status = need(is_int && (number == 0 || number == 1), "0 or 1");
         spec.search.deterministic = number == 1;
