@@ -2,9 +2,11 @@
 // scenario: random full games per second (uniform decisions, chance sampled by its
 // distribution, independent uniform choices at simultaneous nodes), where the rulesets'
 // speed targets ("N random full games per second on one core") are read; and per call,
-// on decision states met in random games, LegalActions, Apply and a state copy. Run:
+// on decision states met in random games, LegalActions, Apply and a state copy, and, where
+// the ruleset registers them, its evaluator and its playout policy's choice. Run:
 //   build/release/bench/ruleset_bench [--benchmark_filter=Quickplay]
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -14,6 +16,7 @@
 #include "engine/rng.h"
 #include "engine/ruleset.h"
 #include "rulesets/registered.h"
+#include "rulesets/registered_bots.h"
 
 namespace sandtable {
 namespace {
@@ -190,6 +193,56 @@ void BM_Determinize(benchmark::State& bench) {
   }
   SANDTABLE_FOR_EACH_RULESET(SANDTABLE_BENCH_DETERMINIZE)
 #undef SANDTABLE_BENCH_DETERMINIZE
+  return true;
+}();
+
+// The registered evaluator on the sampled states, as playouts cut short ask it.
+template <RegisteredRuleset G, typename E>
+void BM_Evaluate(benchmark::State& bench) {
+  const G& game = *DefaultGame<G>();
+  const ChoiceSample<G>& sample = SampleChoices<G>();
+  const E evaluator{};
+  size_t i = 0;
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(evaluator.Evaluate(game, sample.states[i++ % sample.size()]));
+  }
+}
+
+// The registered playout policy's choice at the sampled decision states (legal actions
+// listed outside the timing, as a playout has them already).
+template <RegisteredRuleset G, typename P>
+void BM_RolloutChoose(benchmark::State& bench) {
+  const G& game = *DefaultGame<G>();
+  const ChoiceSample<G>& sample = SampleChoices<G>();
+  std::vector<size_t> decisions;
+  std::vector<ActionList> legal;
+  for (size_t k = 0; k < sample.size(); ++k) {
+    if (sample.simultaneous[k]) continue;
+    decisions.push_back(k);
+    legal.emplace_back();
+    game.LegalActions(sample.states[k], sample.players[k], legal.back());
+  }
+  CHECK(!decisions.empty());
+  const P policy{};
+  Rng rng(9);
+  size_t i = 0;
+  for (auto _ : bench) {
+    const size_t d = i++ % decisions.size();
+    benchmark::DoNotOptimize(policy.Choose(game, sample.states[decisions[d]], legal[d], rng));
+  }
+}
+
+// Only the evaluators and policies a ruleset registers (not the neutral and uniform ones).
+[[maybe_unused]] const bool kBotsRegistered = [] {
+#define SANDTABLE_BENCH_BOT(G, E, P)                                                   \
+  if (!std::is_same_v<E, NeutralEvaluator>) {                                          \
+    benchmark::RegisterBenchmark("BM_Evaluate<" #G ">", &BM_Evaluate<G, E>);           \
+  }                                                                                    \
+  if (!std::is_same_v<P, UniformRollout>) {                                            \
+    benchmark::RegisterBenchmark("BM_RolloutChoose<" #G ">", &BM_RolloutChoose<G, P>); \
+  }
+  SANDTABLE_FOR_EACH_RULESET_BOT(SANDTABLE_BENCH_BOT)
+#undef SANDTABLE_BENCH_BOT
   return true;
 }();
 
