@@ -48,16 +48,17 @@ concept OpponentModel = requires(M& model, const typename G::State& state, Playe
   model(state, p, actions, probabilities);
 };
 
-// Weighted worlds with equal states merged: the filter's state between steps.
+// Weighted worlds with equal states merged: the filter's state between steps. The worlds
+// are ones `player` cannot tell apart, so they are told apart (hashed) by what the opponent
+// sees.
 template <typename G>
 class WorldSet {
  public:
   using State = typename G::State;
-  explicit WorldSet(const G& game) : game_(&game) {}
+  WorldSet(const G& game, Player player) : game_(&game), opponent_(Opponent(player)) {}
 
   void Add(const State& state, double weight) {
-    const uint64_t hash =
-        HashCombine(game_->InformationSetKey(state, 0), game_->InformationSetKey(state, 1));
+    const uint64_t hash = game_->InformationSetKey(state, opponent_);
     const auto [first, last] = index_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
       if (states_[it->second] == state) {
@@ -81,7 +82,7 @@ class WorldSet {
   // Systematic resampling down to `count` worlds (merged again, so counts become weights):
   // unbiased, and a world of weight w keeps about w * count copies.
   WorldSet Resampled(int count, Rng& rng) const {
-    WorldSet out(*game_);
+    WorldSet out(*game_, Opponent(opponent_));
     const double step = total() / count;
     double next = rng.Uniform() * step;
     double cumulative = 0;
@@ -97,6 +98,7 @@ class WorldSet {
 
  private:
   const G* game_;
+  Player opponent_;
   std::vector<State> states_;
   std::vector<double> weights_;
   std::unordered_multimap<uint64_t, int> index_;
@@ -155,7 +157,7 @@ WorldSet<G> Step(const G& game, const WorldSet<G>& worlds, uint64_t observed, Pl
     probabilities.assign(legal.size(), 1.0);
     if (p == opponent && opponent_views_differ) model(s, p, legal, probabilities);
   };
-  WorldSet<G> extended(game);
+  WorldSet<G> extended(game, player);
   for (int i = 0; i < worlds.size(); ++i) {
     const State& world = worlds.state(i);
     const double weight = worlds.weight(i);
@@ -241,7 +243,7 @@ Worlds<typename G::State> InferWorlds(const G& game, std::span<const typename G:
   }
   if (known == nullptr) k = 0;
   const size_t resumed_at = k;
-  WorldSet<G> worlds(game);
+  WorldSet<G> worlds(game, player);
   if (known != nullptr) {
     worlds = *known;
   } else {
