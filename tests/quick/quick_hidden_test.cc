@@ -8,6 +8,7 @@
 #include "search/searcher.h"
 #include "tests/protocol/protocol_harness.h"
 #include "tests/quick/quick_test_util.h"
+#include "tests/same_search_result.h"
 #include "tools/registry.h"
 
 namespace sandtable {
@@ -51,17 +52,7 @@ TEST(QuickNoPeekingTest, BlueHandDoesNotChangeRedsSearch) {
     Searcher<QuickGame> searcher(*game, Deterministic(3000));
     results.push_back(searcher.Search(state, 1));
   }
-  for (size_t i = 1; i < results.size(); ++i) {
-    EXPECT_EQ(results[i].best_action, results[0].best_action);
-    EXPECT_EQ(results[i].tree_nodes, results[0].tree_nodes);
-    EXPECT_EQ(results[i].belief, results[0].belief);
-    ASSERT_EQ(results[i].actions.size(), results[0].actions.size());
-    for (size_t a = 0; a < results[0].actions.size(); ++a) {
-      EXPECT_EQ(results[i].actions[a].action, results[0].actions[a].action);
-      EXPECT_EQ(results[i].actions[a].visits, results[0].actions[a].visits);
-      EXPECT_EQ(results[i].actions[a].mean_value, results[0].actions[a].mean_value);
-    }
-  }
+  for (size_t i = 1; i < results.size(); ++i) ExpectSameResult(results[0], results[i]);
   // The belief: every composition of Blue's 4 cubes (0..4 blue) is possible and, with no
   // cube removed yet, equally likely (the prior does not model how Blue chose).
   ASSERT_EQ(results[0].belief.size(), 5u);

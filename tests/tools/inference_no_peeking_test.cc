@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/check.h"
+#include "tests/same_search_result.h"
 #include "tools/game.h"
 #include "tools/registry.h"
 
@@ -53,16 +54,7 @@ void ExpectSameSearch(const std::string& spec, const std::vector<std::vector<std
   }
   EXPECT_TRUE(results[0].belief_exact);
   EXPECT_FALSE(results[0].belief.empty());
-  for (size_t i = 1; i < results.size(); ++i) {
-    EXPECT_EQ(results[i].best_action, results[0].best_action);
-    EXPECT_EQ(results[i].belief, results[0].belief);
-    EXPECT_EQ(results[i].tree_edges, results[0].tree_edges);
-    ASSERT_EQ(results[i].actions.size(), results[0].actions.size());
-    for (size_t a = 0; a < results[0].actions.size(); ++a) {
-      EXPECT_EQ(results[i].actions[a].visits, results[0].actions[a].visits);
-      EXPECT_EQ(results[i].actions[a].mean_value, results[0].actions[a].mean_value);
-    }
-  }
+  for (size_t i = 1; i < results.size(); ++i) ExpectSameResult(results[0], results[i]);
 }
 
 TEST(InferenceNoPeekingTest, LiarsDiceOpponentsDieDoesNotMatter) {
