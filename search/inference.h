@@ -22,6 +22,7 @@
 #include <mutex>
 #include <span>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/rng.h"
@@ -39,13 +40,16 @@ struct InferenceOptions {
   uint64_t model_fingerprint = 0;
 };
 
-// OpponentModel: `model(state, p, actions, probabilities)` fills `probabilities` (one per
-// action of `actions`, the legal actions of `p` at `state`, summing to 1) with the
-// probability that player `p` plays each there. It must depend only on what `p` observes.
+// OpponentModel: `model(state, p, actions, views, probabilities)` fills `probabilities`
+// (one per action of `actions`, the legal actions of `p` at `state`, summing to 1) with the
+// probability that player `p` plays each there. It must depend only on what `p` observes
+// and on `views`, the number of distinct information sets of `p` it will be asked about at
+// this step (so that it can share a budget among them).
 template <typename M, typename G>
 concept OpponentModel = requires(M& model, const typename G::State& state, Player p,
-                                 const ActionList& actions, std::vector<double>& probabilities) {
-  model(state, p, actions, probabilities);
+                                 const ActionList& actions, int views,
+                                 std::vector<double>& probabilities) {
+  model(state, p, actions, views, probabilities);
 };
 
 // Weighted worlds with equal states merged: the filter's state between steps. The worlds
@@ -147,15 +151,15 @@ WorldSet<G> Step(const G& game, const WorldSet<G>& worlds, uint64_t observed, Pl
   std::vector<double> probabilities;
   // The opponent model is asked only when the worlds differ in what the opponent knows:
   // otherwise it weighs every world alike.
-  bool opponent_views_differ = false;
-  for (int i = 1; i < worlds.size() && !opponent_views_differ; ++i) {
-    opponent_views_differ = game.InformationSetKey(worlds.state(i), opponent) !=
-                            game.InformationSetKey(worlds.state(0), opponent);
+  std::unordered_set<uint64_t> opponent_views;
+  for (int i = 0; i < worlds.size(); ++i) {
+    opponent_views.insert(game.InformationSetKey(worlds.state(i), opponent));
   }
+  const int views = static_cast<int>(opponent_views.size());
   // The probability of each of `p`'s legal actions `legal` at `s`.
   const auto action_probabilities = [&](const State& s, Player p, const ActionList& legal) {
     probabilities.assign(legal.size(), 1.0);
-    if (p == opponent && opponent_views_differ) model(s, p, legal, probabilities);
+    if (p == opponent && views > 1) model(s, p, legal, views, probabilities);
   };
   WorldSet<G> extended(game, player);
   for (int i = 0; i < worlds.size(); ++i) {

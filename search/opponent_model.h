@@ -53,6 +53,11 @@ class SearchOpponentModel {
   // The share of uniform play mixed in: the opponent is not our model, and a world whose
   // opponent would seldom play the observed action must keep some weight.
   static constexpr double kUniformShare = 0.1;
+  // One step's model searches share kSharedViews full budgets: with more distinct
+  // information sets of the opponent to model (liars_dice with 5 dice: up to 252 hands)
+  // each gets a share, at least kMinIterations, so the cost stays bounded.
+  static constexpr int kSharedViews = 8;
+  static constexpr int64_t kMinIterations = 16;
 
   // `options`: the main search's; the model searches with model_iterations of them on one
   // thread. `cache` may be null.
@@ -63,10 +68,14 @@ class SearchOpponentModel {
   // Identifies the model's settings (its answers depend on nothing else).
   uint64_t fingerprint() const { return fingerprint_; }
 
-  void operator()(const State& s, Player p, const ActionList& actions,
+  void operator()(const State& s, Player p, const ActionList& actions, int views,
                   std::vector<double>& probabilities) {
+    const int64_t iterations =
+        std::min(options_.max_iterations,
+                 std::max(kMinIterations, options_.max_iterations * kSharedViews / views));
     const uint64_t info = game_.InformationSetKey(s, p);
-    const uint64_t key = HashCombine(HashCombine(fingerprint_, static_cast<uint64_t>(p)), info);
+    const uint64_t seed = HashCombine(HashCombine(fingerprint_, static_cast<uint64_t>(p)), info);
+    const uint64_t key = HashCombine(seed, static_cast<uint64_t>(iterations));
     if (cache_ != nullptr) {
       if (std::optional<std::vector<double>> known = cache_->Find(key);
           known && known->size() == static_cast<size_t>(actions.size())) {
@@ -75,7 +84,8 @@ class SearchOpponentModel {
       }
     }
     SearchOptions options = options_;
-    options.seed = key;
+    options.seed = seed;
+    options.max_iterations = iterations;
     Searcher<G, E, P> searcher(game_, options, evaluator_);
     const SearchResult result = searcher.Search(s, p);
     const double uniform = kUniformShare / actions.size();

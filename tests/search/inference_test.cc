@@ -15,8 +15,9 @@ namespace {
 struct OwnFaceOpener {
   const LiarsDice* game;
   int calls = 0;
-  void operator()(const LiarsDice::State& s, Player p, const ActionList& actions,
+  void operator()(const LiarsDice::State& s, Player p, const ActionList& actions, int views,
                   std::vector<double>& probabilities) {
+    EXPECT_EQ(views, 6);  // player 0's six possible dice
     ++calls;
     const Action own_face = game->BidAction(1, s.dice[p][0]);
     for (int i = 0; i < actions.size(); ++i) {
