@@ -109,6 +109,8 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
           return 0;
         }
         return d2 <= kRocketNear * kRocketNear ? 3 : 2;
+      case kWithRifleGrenade:
+        return RifleGrenadeAlone(state, u, t);
       default:
         return 0;
     }
@@ -123,9 +125,24 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
     case kWithRocket:
       if (state.rockets[u] == 0 || d2 > kRocketRange * kRocketRange) return 0;
       return base + (d2 <= kRocketNear * kRocketNear ? 2 : 1);
+    case kWithRifleGrenade:
+      // With the squad's fire: +1 within 10 cells; beyond, "40-64"'s one die fewer takes
+      // its bonus away (not offered: firing without it is as good).
+      return state.rifle_grenades[u] > 0 && d2 <= kRifleGrenadeFull * kRifleGrenadeFull ? base + 1
+                                                                                        : 0;
     default:
       return base;
   }
+}
+
+int BrickactionGame::RifleGrenadeAlone(const State& state, int u, int t) const {
+  // 1 die for the mini and its +1 die within 10 cells, one die fewer up to 16 ("40-64").
+  const int d2 = Distance2(state.cell[u], state.cell[t]);
+  if (state.rifle_grenades[u] == 0 || d2 > kRifleGrenadeMax * kRifleGrenadeMax ||
+      !CanSee(state, u, t)) {
+    return 0;
+  }
+  return d2 <= kRifleGrenadeFull * kRifleGrenadeFull ? 2 : 1;
 }
 
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
@@ -235,6 +252,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
+    state.rifle_grenades[u] = static_cast<uint8_t>(units_[u].rifle_grenades);
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
@@ -386,9 +404,9 @@ void BrickactionGame::FacingActions(const State& state, ActionList& actions) con
 void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
   for (int t = 0; t < num_units(); ++t) {
     if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
-    const Action base = kTargetBase + static_cast<Action>(t * 4);
+    const Action base = kTargetBase + static_cast<Action>(t * kWeaponSlots);
     if (IsVehicle(u) || IsVehicle(t)) {
-      for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket}) {
+      for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket, kWithRifleGrenade}) {
         if (WeaponDice(state, u, t, weapon) > 0) actions.push_back(base + weapon);
       }
       continue;
@@ -402,6 +420,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
     }
     if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
+    if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
 }
 
@@ -723,6 +742,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     dice = WeaponDice(state, att, tgt, state.weapon);
     if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
     if (state.weapon == kWithRocket) --state.rockets[att];
+    if (state.weapon == kWithRifleGrenade) --state.rifle_grenades[att];
     if (IsVehicle(att) && units_[att].turret) {
       // The free turn of at most 45 degrees toward the target.
       const Cell at{CellX(state.cell[att]), CellY(state.cell[att])};
@@ -758,6 +778,12 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       dice += d2 <= kRocketNear * kRocketNear ? 2 : 1;
       --state.rockets[att];
     }
+    // A rifle grenade likewise: +1 die within 10 cells.
+    if (mode == kFire && state.weapon == kWithRifleGrenade &&
+        d2 <= kRifleGrenadeFull * kRifleGrenadeFull) {
+      ++dice;
+      --state.rifle_grenades[att];
+    }
     // The veteran's +1 to one die; soft cover negates the attacker's +1s.
     bonus =
         state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
@@ -769,8 +795,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
 void BrickactionGame::StartClose(State& state) const {
   state.side = 0;
   const int a = state.att;
-  const int vets = std::popcount(static_cast<unsigned>(state.specialists[a]));
-  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), vets));
+  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), CloseModifier(state, a)));
   state.phase = kCcRoll;
 }
 
@@ -812,6 +837,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.specialists[u] = 0;
     state.flags[u] = 0;
     state.rockets[u] = 0;
+    state.rifle_grenades[u] = 0;
     state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
@@ -979,8 +1005,8 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kTarget: {
       const int code = static_cast<int>(action - kTargetBase);
-      state.target = static_cast<uint8_t>(code / 4);
-      state.weapon = static_cast<uint8_t>(code % 4);
+      state.target = static_cast<uint8_t>(code / kWeaponSlots);
+      state.weapon = static_cast<uint8_t>(code % kWeaponSlots);
       state.stage = kStageAttackHolds;
       state.cursor = 0;
       Continue(state);
@@ -1148,8 +1174,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.a_sum = sum, state.a_six = six, state.a_one = one;
         state.side = 1;
         const int t = state.tgt;
-        const int vets = std::popcount(static_cast<unsigned>(state.specialists[t]));
-        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), vets));
+        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), CloseModifier(state, t)));
         return;
       }
       state.b_sum = sum, state.b_six = six, state.b_one = one;

@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (130 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -58,6 +58,11 @@ class BrickactionGame {
   static constexpr int kRocketRange = 12;   // 48 studs: +1 die
   static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
   static constexpr int kMaxRockets = 3;     // per squad
+  // The rifle grenade, 40-64 studs: +1 die within 10 cells; fired on its own (1 die and its
+  // bonus, against a vehicle) one die fewer up to 16.
+  static constexpr int kRifleGrenadeFull = 10;
+  static constexpr int kRifleGrenadeMax = 16;
+  static constexpr int kMaxRifleGrenades = 3;  // per squad
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -79,9 +84,12 @@ class BrickactionGame {
   // sniper alone in its squad.
   static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
-  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
+  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2
+  // (one single-use weapon an attack).
   static constexpr int kMaxAttackDice = 10;
   static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+  // Close combat's +1s to the total: one per veteran (3 at most) and per bayonet (6).
+  static constexpr int kMaxCloseModifier = 3 + 6;
 
   // Commanders: a squad's officer may be one (it counts as the officer). +1 to rally squads
   // of its side within its range; the general +1 action per turn.
@@ -173,8 +181,15 @@ class BrickactionGame {
   // The resolution in progress: who rolls against whom and how.
   enum Mode : uint8_t { kNoMode = 0, kFire, kReactFire, kHoldFire, kClose, kRoadkill };
   // The declared attack: fire (a squad's Repeaters, a vehicle's weapon), fire with the
-  // grenade, close combat (against a vehicle: swarm), fire with a rocket.
-  enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
+  // grenade, close combat (against a vehicle: swarm), fire with a rocket or a rifle grenade.
+  enum Weapon : uint8_t {
+    kRepeaters = 0,
+    kWithGrenade = 1,
+    kCloseCombat = 2,
+    kWithRocket = 3,
+    kWithRifleGrenade = 4
+  };
+  static constexpr int kWeaponSlots = 8;  // target actions per unit (Weapon values, room to grow)
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -248,9 +263,11 @@ class BrickactionGame {
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
     uint8_t first = 0;                        // the player who took the first turn
+    // Squads: rifle grenades left.
+    uint8_t rifle_grenades[kMaxUnits] = {};
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 130);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -262,7 +279,9 @@ class BrickactionGame {
     uint8_t specialists = kVeteran;
     bool grenade = true;
     int rockets = 0;
+    int rifle_grenades = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
+    int bayonets = 0;              // minis with a close-combat weapon or bayonet (besides a gun)
     int commander = kNoCommander;  // what its officer is
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
@@ -278,7 +297,7 @@ class BrickactionGame {
   static constexpr Action kSelectBase = 2100;  // + unit
   static constexpr Action kEndTurn = 2100 + kMaxUnits;
   static constexpr Action kActionBase = 2200;  // + ActionKind
-  static constexpr Action kTargetBase = 2300;  // + unit * 4 + Weapon
+  static constexpr Action kTargetBase = 2300;  // + unit * kWeaponSlots + Weapon
   static constexpr Action kHoldBase = 2400;    // + unit * 4 + (on attack) * 2 + (moves)
   static constexpr Action kStand = 2500;       // kProneReact
   static constexpr Action kGoProne = 2501;
@@ -362,6 +381,8 @@ class BrickactionGame {
   // it: a squad's fire, grenade or rocket, a vehicle's weapon, a swarm (the dice summed on
   // the armour table); close combat between squads answers 1 when adjacent.
   int WeaponDice(const State& state, int u, int t, int weapon) const;
+  // The dice of squad u's rifle grenade fired on its own at unit t (0: cannot).
+  int RifleGrenadeAlone(const State& state, int u, int t) const;
   static int Minis(const State& state, int u) {
     return state.regulars[u] + std::popcount(static_cast<unsigned>(state.specialists[u]));
   }
@@ -381,6 +402,8 @@ class BrickactionGame {
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
+  // The +1s to squad u's close-combat total: its veterans' and its bayonets'.
+  int CloseModifier(const State& state, int u) const;
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -521,7 +544,7 @@ class BrickactionGame {
   std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
-  std::array<std::array<int, 4>, kMaxCloseDice + 1> close_pool_{};
+  std::array<std::array<int, kMaxCloseModifier + 1>, kMaxCloseDice + 1> close_pool_{};
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 

@@ -85,11 +85,11 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     if (state.target < n) {
       constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with ",
-                                      "fires a rocket at "};
+                                      "fires a rocket at ", "fires a rifle grenade at "};
       absl::StrAppend(&line, " ",
                       state.weapon == kCloseCombat && IsVehicle(state.target)
                           ? "swarms "
-                          : kHow[state.weapon % 4],
+                          : kHow[state.weapon % std::size(kHow)],
                       std::string(1, units_[state.target].label));
     }
     view.AddLine("Action", units_[state.active].side).Add(std::move(line));
@@ -148,6 +148,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
       }
     }
+    if (units_[u].bayonets) absl::StrAppend(&piece.status, ", ", units_[u].bayonets, " bayonet");
     if (state.bonus[u] & kBonusCountMask) {
       absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
     }
@@ -156,6 +157,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
+    if (state.rifle_grenades[u]) {
+      absl::StrAppend(&piece.status, ", ", state.rifle_grenades[u], " rifle grenade(s)");
+    }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {
@@ -181,7 +185,7 @@ int BrickactionGame::ActionCell(const State& state, Player /*player*/, Action ac
     case kSelect:
       return action < kEndTurn ? cell_of(static_cast<int>(action - kSelectBase)) : kOffGrid;
     case kTarget:
-      return cell_of(static_cast<int>(action - kTargetBase) / 4);
+      return cell_of(static_cast<int>(action - kTargetBase) / kWeaponSlots);
     case kHold:
       return cell_of(static_cast<int>(action - kHoldBase) / 4);
     case kReactive:

@@ -133,7 +133,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
 // an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
-// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free), rockets and rifle
+// grenades 10 each.
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -147,7 +148,7 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
-  return points + 10 * unit.rockets;
+  return points + 10 * unit.rockets + 10 * unit.rifle_grenades;
 }
 
 // A vehicle: its class's points and its weapon's (a turret costs nothing more).
@@ -378,6 +379,10 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
       unit.rockets = *rockets;
+      absl::StatusOr<int> rifle_grenades =
+          reader.IntOr("riflegrenade", 0, BrickactionGame::kMaxRifleGrenades, 0);
+      if (!rifle_grenades.ok()) return rifle_grenades.status();
+      unit.rifle_grenades = *rifle_grenades;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
@@ -426,6 +431,10 @@ class BrickactionScenarioBuilder {
       return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
                                               " minis, it has ", minis));
     }
+    // Close-combat weapons and bayonets, at most one a mini, besides its gun.
+    absl::StatusOr<int> bayonets = reader.IntOr("bayonet", 0, minis, 0);
+    if (!bayonets.ok()) return bayonets.status();
+    unit.bayonets = *bayonets;
     if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
       return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
     }
@@ -706,16 +715,17 @@ absl::Status BrickactionGame::Precompute() {
     rule.modifier = modifier;
     rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
   }
-  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
-  auto add_close_pools = [&](int from, int to) {
+  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran (and per
+  // bayonet: those pools come last, below).
+  auto add_close_pools = [&](int from, int to, int first_modifier, int last_modifier) {
     for (int dice = from; dice <= to; ++dice) {
-      for (int modifier = 0; modifier < 4; ++modifier) {
+      for (int modifier = first_modifier; modifier <= last_modifier; ++modifier) {
         close_pool_[dice][modifier] =
             AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
       }
     }
   };
-  add_close_pools(1, 5);
+  add_close_pools(1, 5, 0, 3);
   // The armour table: for every vehicle class in the scenario, the swarm's dice (1 per mini,
   // up to 6) and every vehicle weapon's dice (fewer at long range) against its threshold.
   auto add_armour = [&](int max_dice, int threshold) {
@@ -749,7 +759,7 @@ absl::Status BrickactionGame::Precompute() {
   }
   // Attack and close-combat pools beyond the Repeaters' (weapons), after all the others so
   // that the indices of the scenarios without them stay as they were.
-  int attack_dice = 7, close_dice = 5;
+  int attack_dice = 7, close_dice = 5, bayonets = 0;
   for (int u = 0; u < num_units(); ++u) {
     const Unit& unit = units_[u];
     if (unit.vehicle) continue;
@@ -759,15 +769,19 @@ absl::Status BrickactionGame::Precompute() {
       most = std::max(most, LoadoutDice(u, minis, cells * cells));
     }
     // One grenade or one rocket per attack.
-    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : unit.grenade ? 1 : 0));
+    attack_dice = std::max(attack_dice, most + (unit.rockets                              ? 2
+                                                : unit.grenade || unit.rifle_grenades > 0 ? 1
+                                                                                          : 0));
     State full;
     full.regulars[u] = static_cast<uint8_t>(unit.regulars);
     full.specialists[u] = unit.specialists;
     close_dice = std::max(close_dice, CloseDice(full, u));
+    bayonets = std::max(bayonets, unit.bayonets);
   }
   CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
   add_attack_pools(8, attack_dice);
-  add_close_pools(6, close_dice);
+  add_close_pools(6, close_dice, 0, 3);
+  if (bayonets > 0) add_close_pools(1, close_dice, 4, 3 + bayonets);
   CHECK(pools_.size() < 256);
   for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   return absl::OkStatus();

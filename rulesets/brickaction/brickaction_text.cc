@@ -20,7 +20,8 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
+constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket",
+                                                     "riflegrenade"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
 constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
@@ -77,14 +78,16 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       }
       break;
     case kTarget:
-      if (action >= kTargetBase && action < kTargetBase + 4 * kMaxUnits) {
-        const Action t = (action - kTargetBase) / 4, weapon = (action - kTargetBase) % 4;
+      if (action >= kTargetBase && action < kTargetBase + kWeaponSlots * kMaxUnits) {
+        const Action t = (action - kTargetBase) / kWeaponSlots;
+        const Action weapon = (action - kTargetBase) % kWeaponSlots;
         const bool vehicle = t < static_cast<Action>(n) && units_[t].vehicle;
         if (weapon == kCloseCombat) return absl::StrCat(vehicle ? "swarm " : "close ", label(t));
         return absl::StrCat("at ", label(t),
-                            weapon == kWithGrenade  ? " grenade"
-                            : weapon == kWithRocket ? " rocket"
-                                                    : "");
+                            weapon == kWithGrenade        ? " grenade"
+                            : weapon == kWithRocket       ? " rocket"
+                            : weapon == kWithRifleGrenade ? " riflegrenade"
+                                                          : "");
       }
       break;
     case kHold:
@@ -232,6 +235,10 @@ struct ByteField {
   int max;  // numbers only
 };
 using S = BrickactionGame::State;
+// Close combat's natural 6s and 1s are at most its 8 dice, its total 57 (every die a 6 and
+// every +1).
+static_assert(BrickactionGame::kMaxCloseDice == 8 &&
+              6 * BrickactionGame::kMaxCloseDice + BrickactionGame::kMaxCloseModifier == 57);
 constexpr ByteField kByteFields[] = {
     {"turn", &S::turn, FieldKind::kNumber, 20},    {"player", &S::player, FieldKind::kNumber, 1},
     {"left", &S::left, FieldKind::kNumber, 4},     {"phase", &S::phase, FieldKind::kPhase, 0},
@@ -243,10 +250,10 @@ constexpr ByteField kByteFields[] = {
     {"side", &S::side, FieldKind::kNumber, 1},     {"saves", &S::saves, FieldKind::kNumber, 6},
     {"subject", &S::subject, FieldKind::kUnit, 0}, {"cas_a", &S::cas_a, FieldKind::kNumber, 40},
     {"cas_t", &S::cas_t, FieldKind::kNumber, 40},  {"lost_a", &S::lost_a, FieldKind::kNumber, 6},
-    {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 40},
-    {"a_six", &S::a_six, FieldKind::kNumber, 5},   {"a_one", &S::a_one, FieldKind::kNumber, 5},
-    {"b_sum", &S::b_sum, FieldKind::kNumber, 40},  {"b_six", &S::b_six, FieldKind::kNumber, 5},
-    {"b_one", &S::b_one, FieldKind::kNumber, 5},   {"first", &S::first, FieldKind::kNumber, 1},
+    {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 57},
+    {"a_six", &S::a_six, FieldKind::kNumber, 8},   {"a_one", &S::a_one, FieldKind::kNumber, 8},
+    {"b_sum", &S::b_sum, FieldKind::kNumber, 57},  {"b_six", &S::b_six, FieldKind::kNumber, 8},
+    {"b_one", &S::b_one, FieldKind::kNumber, 8},   {"first", &S::first, FieldKind::kNumber, 1},
 };
 
 }  // namespace
@@ -275,7 +282,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
         value = v < 8 ? kStageNames[v] : "?";
         break;
       case FieldKind::kWeapon:
-        value = v < 4 ? kWeaponNames[v] : "?";
+        value = v < static_cast<int>(kWeaponNames.size()) ? kWeaponNames[v] : "?";
         break;
       case FieldKind::kMode:
         value = v < 6 ? kModeNames[v] : "?";
@@ -307,6 +314,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
       continue;
     }
     flags.append(state.rockets[u], 'r');                  // rockets left
+    flags.append(state.rifle_grenades[u], 'l');           // rifle grenades left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     std::string hold = "-";
@@ -439,6 +447,10 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           if (++state.rockets[u] > kMaxRockets) return false;
           continue;
         }
+        if (rockets && c == 'l') {
+          if (++state.rifle_grenades[u] > kMaxRifleGrenades) return false;
+          continue;
+        }
         if (rockets && c == 'b') {
           if (++state.bonus[u] > kBonusActions) return false;
           continue;
@@ -560,8 +572,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       if ((state.flags[u] & ~(kAttackedBit | kBarredBit)) != 0) {
         return Error(name + " is a vehicle: of the flags only a (attacked) and x (barred)");
       }
-      if (state.regulars[u] || state.specialists[u] || state.rockets[u] || state.hold[u]) {
-        return Error(name + " is a vehicle: no minis, rockets or hold");
+      if (state.regulars[u] || state.specialists[u] || state.rockets[u] ||
+          state.rifle_grenades[u] || state.hold[u]) {
+        return Error(name + " is a vehicle: no minis, rockets, rifle grenades or hold");
       }
       continue;
     }
@@ -580,6 +593,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
     if (state.rockets[u] > units_[u].rockets) {
       return Error(absl::StrCat(name, " started with ", units_[u].rockets, " rocket(s)"));
+    }
+    if (state.rifle_grenades[u] > units_[u].rifle_grenades) {
+      return Error(
+          absl::StrCat(name, " started with ", units_[u].rifle_grenades, " rifle grenade(s)"));
     }
     if (state.regulars[u] > units_[u].regulars ||
         (state.specialists[u] & ~units_[u].specialists) != 0 || Minis(state, u) == 0) {

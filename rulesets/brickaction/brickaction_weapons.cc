@@ -107,4 +107,12 @@ int BrickactionGame::CloseDice(const State& state, int u) const {
   return std::min(minis, 4) + (vets >= 3 ? 1 : 0) + (short_arms >= 2 ? 1 : 0) + carried[kShotgun];
 }
 
+int BrickactionGame::CloseModifier(const State& state, int u) const {
+  // Each veteran +1 to the total, each close-combat weapon or bayonet +1 (the survivors pick
+  // up the dead's, as the loadout's weapons).
+  const int minis = Minis(state, u);
+  return std::popcount(static_cast<unsigned>(state.specialists[u])) +
+         std::min(units_[u].bayonets, minis);
+}
+
 }  // namespace sandtable

@@ -81,11 +81,20 @@ inline std::string VehicleTestScenario() {
       "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n");
 }
 
+// The vehicle test board with 2 rifle grenades for B and for b.
+inline std::string RifleGrenadeTestScenario() {
+  std::string text = VehicleTestScenario();
+  for (const char* label : {"label=B ", "label=b "}) {
+    text.insert(text.find(label) + 8, "riflegrenade=2 ");
+  }
+  return text;
+}
+
 // The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
 // carbines, a grenade), B (4 regulars and a veteran: 2 shotguns, a battle rifle, 2
 // Repeaters), C (a lone sniper), D (3 regulars: 2 carbines, a battle rifle); player 1 a (4
 // regulars: a support weapon, 3 Repeaters), b (4 regulars and a veteran, Repeaters), c (2
-// regulars), d (a lone veteran). The units, in this order: A B C D a b c d.
+// regulars with bayonets), d (a lone veteran). The units, in this order: A B C D a b c d.
 inline std::string WeaponsTestScenario() {
   return TestBoardWith(
       "squad side=0 label=A regulars=4 veteran=1 smg=3 carbine=2 at=0,11\n"
@@ -94,7 +103,7 @@ inline std::string WeaponsTestScenario() {
       "squad side=0 label=D regulars=3 veteran=0 carbine=2 battlerifle=1 grenade=0 at=3,11\n"
       "squad side=1 label=a regulars=4 veteran=0 support=1 grenade=0 at=0,0\n"
       "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n"
-      "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
+      "squad side=1 label=c regulars=2 veteran=0 grenade=0 bayonet=2 at=2,0\n"
       "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 

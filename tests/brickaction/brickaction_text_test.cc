@@ -73,12 +73,15 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGamesWithVehicles) {
                        &phases, &weapons);
   RoundTripRandomGames(*MakeGame({}, VehicleTestScenario()), 200, nullptr, false, &phases,
                        &weapons);
+  RoundTripRandomGames(*MakeGame({}, RifleGrenadeTestScenario()), 200, nullptr, false, &phases,
+                       &weapons);
   // The random games reach every vehicle node: facing, turret, armour rolls, rockets (random
   // play seldom runs a squad over: RoundTripsThroughVehicleContact).
   for (int phase : {G::kFacing, G::kTurret, G::kArmourRoll, G::kAttackRoll, G::kSaveRoll}) {
     EXPECT_GT(phases[phase], 0) << phase;
   }
   EXPECT_GT(weapons[G::kWithRocket], 0);
+  EXPECT_GT(weapons[G::kWithRifleGrenade], 0);
 }
 
 // Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,

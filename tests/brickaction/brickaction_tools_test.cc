@@ -116,6 +116,19 @@ TEST(BrickactionOddsTest, RocketAgainstLightVehicle) {
   EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
 }
 
+// A rifle grenade on its own at v 13.6 cells away (beyond 10, within 16): 1 die, with the
+// veteran's +1. A natural 6 is a damage (1/6); a 3, 4 or 5 (+1: 4-6) a hit (1/2), saved on
+// 5+ (fails 2/3): 1/6 + 1/2 * 2/3 = 1/2.
+TEST(BrickactionOddsTest, RifleGrenadeAgainstLightVehicle) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::RifleGrenadeTestScenario(),
+      brickaction_test::Position("A:x B@1,11/4v/l/0/- a:x b:x V:x W:x v@9,0/d0/S+S/-/0 w:x"),
+      {"B", "attack"}, "at v riflegrenade");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "vehicle_damage_p1"), "1/2");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {

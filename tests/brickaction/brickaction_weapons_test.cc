@@ -115,6 +115,28 @@ TEST_F(BrickactionWeaponsTest, CloseCombatShotgunsCarbinesAndSmgs) {
   EXPECT_EQ(game_->PoolAt(state).dice(), 4);
 }
 
+TEST_F(BrickactionWeaponsTest, CloseCombatBayonetsAddOneEachToTheTotal) {
+  // c: 2 regulars with bayonets, +1 each to its total (no veteran), 2 dice.
+  State state = At("A:x B@3,3/4v/-/0/- C:x D:x a:x b@11,0/4v/-/0/- c@3,2/2/-/0/- d:x");
+  EXPECT_EQ(game_->CloseModifier(state, kc), 2);
+  EXPECT_EQ(game_->CloseModifier(state, kB), 1);  // B: its veteran, no bayonets
+  Play(*game_, state, {"B", "attack", "close c", "roll 5 4 3 3 2 2"});
+  EXPECT_EQ(state.a_sum, 19 + 1);
+  ASSERT_EQ(state.phase, G::kCcRoll);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 2);
+  Play(*game_, state, {"roll 4 4"});
+  EXPECT_EQ(state.b_sum, 8 + 2);
+  // B's 20 beats 10: c loses a mini; the survivor keeps one bayonet (+1).
+  ASSERT_EQ(state.phase, G::kRepeat);
+  EXPECT_EQ(state.regulars[kc], 1);
+  Play(*game_, state, {"repeat", "roll 3 3 2 2 2 2"});
+  ASSERT_EQ(state.phase, G::kCcRoll);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 1);
+  const auto outcome = game_->ParseAction(state, kChancePlayer, "roll 5");
+  ASSERT_TRUE(outcome.ok()) << outcome.status();
+  EXPECT_EQ(game_->ActionToString(state, kChancePlayer, *outcome), "total 6 sixes 0 ones 0");
+}
+
 TEST_F(BrickactionWeaponsTest, TheAttackRollsTheLoadoutsDice) {
   // D at 6 cells from b: 5 dice (no veteran), one chance node of CountPair.
   State state = At("A:x B:x C:x D@11,11/3/-/0/- a:x b@11,5/4v/-/0/- c@2,0/2/-/0/- d:x");
@@ -123,6 +145,53 @@ TEST_F(BrickactionWeaponsTest, TheAttackRollsTheLoadoutsDice) {
   EXPECT_EQ(game_->PoolAt(state).dice(), 5);
   Play(*game_, state, {"roll 6 6 1 1 1"});
   EXPECT_EQ(state.cas_t, 2);
+}
+
+// The rifle grenade (40-64 studs, +1 die, single use) on the vehicle test board, B with 2:
+// with the squad's fire +1 die within 10 cells (not offered beyond: "40-64"'s one die fewer
+// takes the bonus away); on its own against a vehicle 1 die and its +1 within 10 cells, 1
+// die up to 16.
+TEST(BrickactionRifleGrenadeTest, WithTheSquadsFireWithinTenCells) {
+  const auto game = MakeGame({}, RifleGrenadeTestScenario());
+  enum { kB = 1, kb = 3 };
+  State state = ParseOrDie(
+      *game, Position("A:x B@1,11/4v/ll/0/- a:x b@1,1/4v/-/0/- V:x W:x v@6,0/d0/S+S/-/0 w:x"));
+  // 10 cells: 5 minis with Repeaters, 3 + 2 - 1 (beyond 8) = 4, and the rifle grenade's 1.
+  EXPECT_EQ(game->WeaponDice(state, kB, kb, G::kRepeaters), 4);
+  EXPECT_EQ(game->WeaponDice(state, kB, kb, G::kWithRifleGrenade), 5);
+  State fired = state;
+  Play(*game, fired, {"B", "attack", "at b riflegrenade"});
+  ASSERT_EQ(fired.phase, G::kAttackRoll);
+  EXPECT_EQ(game->PoolAt(fired).dice(), 5);
+  EXPECT_EQ(fired.rifle_grenades[kB], 1);  // one used, one left
+  // 11 cells: not offered.
+  state = ParseOrDie(
+      *game, Position("A:x B@1,11/4v/ll/0/- a:x b@1,0/4v/-/0/- V:x W:x v@6,0/d0/S+S/-/0 w:x"));
+  Play(*game, state, {"B", "attack"});
+  EXPECT_THAT(Legal(*game, state), testing::Contains("at b"));
+  EXPECT_THAT(Legal(*game, state), testing::Not(testing::Contains("at b riflegrenade")));
+}
+
+TEST(BrickactionRifleGrenadeTest, OnItsOwnAgainstAVehicle) {
+  const auto game = MakeGame({}, RifleGrenadeTestScenario());
+  enum { kB = 1, kv = 6 };
+  auto at = [&](const std::string& v) {
+    return ParseOrDie(*game, Position("A:x B@1,11/4v/gl/0/- a:x b:x V:x W:x " + v + " w:x"));
+  };
+  EXPECT_EQ(game->WeaponDice(at("v@1,1/d0/S+S/-/0"), kB, kv, G::kWithRifleGrenade), 2);  // 10
+  EXPECT_EQ(game->WeaponDice(at("v@1,0/d0/S+S/-/0"), kB, kv, G::kWithRifleGrenade), 1);  // 11
+  EXPECT_EQ(game->WeaponDice(at("v@1,0/d0/S+S/-/0"), kB, kv, G::kWithGrenade), 0);
+  // 13.6 cells (9,0 from 1,11: sqrt(64 + 121)): one die, the veteran's +1; a natural 6
+  // is a damage.
+  State state = at("v@9,0/d0/S+S/-/0");
+  Play(*game, state, {"B", "attack"});
+  EXPECT_THAT(Legal(*game, state), testing::ElementsAre("at v riflegrenade"));
+  Play(*game, state, {"at v riflegrenade"});
+  ASSERT_EQ(state.phase, G::kAttackRoll);
+  EXPECT_EQ(game->PoolAt(state).dice(), 1);
+  EXPECT_EQ(state.rifle_grenades[kB], 0);
+  Play(*game, state, {"roll 6"});
+  EXPECT_EQ(G::Damage(state, kv), 1);
 }
 
 TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
@@ -135,6 +204,15 @@ TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
               HasSubstr("6 weapons need 6 minis, it has 5"));
   EXPECT_THAT(error("shotgun=2 battlerifle=1", "shotgun=3 battlerifle=1"), HasSubstr("shotgun"));
   EXPECT_THAT(error("veteran=0 support=1", "veteran=0 support=2"), HasSubstr("support"));
+  EXPECT_THAT(error("bayonet=2", "bayonet=3"), HasSubstr("bayonet"));  // 2 minis
+  EXPECT_THAT(error("smg=3 carbine=2", "smg=3 carbine=2 riflegrenade=4"),
+              HasSubstr("riflegrenade"));
+  // Two rifle grenades for A, 10 points each: 235.
+  std::string armed = base;
+  armed.replace(armed.find("smg=3 carbine=2"), 15, "smg=3 carbine=2 riflegrenade=2");
+  EXPECT_EQ(ScenarioErrorAfter(armed, "points 1000", "points 235"), "ok");
+  EXPECT_THAT(ScenarioErrorAfter(armed, "points 1000", "points 234"),
+              HasSubstr("235 points, over the limit of 234"));
   EXPECT_THAT(error("regulars=1 veteran=0 sniper=1", "regulars=2 veteran=0 sniper=1"),
               HasSubstr("a sniper rifle goes to a squad of one mini"));
   // Player 0: A 50 (its veteran and grenade free) + 10, B 50 + 30, C 10 + 15, D 30 + 20:
