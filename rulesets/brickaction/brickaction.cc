@@ -145,9 +145,21 @@ int BrickactionGame::RifleGrenadeAlone(const State& state, int u, int t) const {
   return d2 <= kRifleGrenadeFull * kRifleGrenadeFull ? 2 : 1;
 }
 
+bool BrickactionGame::SmokeBlocks(const State& state, int from, int to) const {
+  if (state.smoke == kNoCell) return false;
+  const Cell a{CellX(from), CellY(from)}, b{CellX(to), CellY(to)};
+  const int x0 = CellX(state.smoke), y0 = CellY(state.smoke);
+  for (int y = y0; y < y0 + kSmokeSize; ++y) {
+    for (int x = x0; x < x0 + kSmokeSize; ++x) {
+      if (SegmentCrossesCell(a, b, {x, y})) return true;  // a squad in the smoke too
+    }
+  }
+  return false;
+}
+
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
   const int ca = state.cell[a], cb = state.cell[b];
-  if ((Between(ca, cb) & kSight) == 0) return false;
+  if ((Between(ca, cb) & kSight) == 0 || SmokeBlocks(state, ca, cb)) return false;
   // Prone behind hard cover is total cover, both ways.
   if ((state.flags[b] & kProneBit) && (Between(ca, cb) & kHardCover)) return false;
   if ((state.flags[a] & kProneBit) && (Between(cb, ca) & kHardCover)) return false;
@@ -253,6 +265,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
     state.rifle_grenades[u] = static_cast<uint8_t>(units_[u].rifle_grenades);
+    state.smokes[u] = static_cast<uint8_t>(units_[u].smokes);
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
@@ -279,6 +292,7 @@ Player BrickactionGame::CurrentPlayer(const State& state) const {
     case kHold:
     case kFacing:
     case kTurret:
+    case kSmokeTarget:
       return state.player;
     case kProneReact:
     case kReactive:
@@ -379,6 +393,8 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
   }
+  // Throwing smoke is neither a move nor an attack: a suppressed squad may.
+  if (can_spend && state.smokes[u] > 0) actions.push_back(kActionBase + kSmokeAction);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -467,6 +483,21 @@ void BrickactionGame::ReactMoveActions(const State& state, ActionList& actions) 
   actions.push_back(kStay);
 }
 
+void BrickactionGame::SmokeActions(const State& state, ActionList& actions) const {
+  // Every screen on the map whose centre (the corner shared by its middle cells) is within
+  // 10 cells of the thrower's cell centre; the action is its top-left cell.
+  const int ux2 = 2 * CellX(state.cell[state.active]) + 1;
+  const int uy2 = 2 * CellY(state.cell[state.active]) + 1;
+  for (int y = 0; y + kSmokeSize <= height_; ++y) {
+    for (int x = 0; x + kSmokeSize <= width_; ++x) {
+      const int dx = 2 * x + kSmokeSize - ux2, dy = 2 * y + kSmokeSize - uy2;
+      if (dx * dx + dy * dy <= 4 * kSmokeRange * kSmokeRange) {
+        actions.push_back(static_cast<Action>(CellIndex(x, y)));
+      }
+    }
+  }
+}
+
 void BrickactionGame::LegalActions(const State& state, Player player, ActionList& actions) const {
   actions.clear();
   if (Kind(state) != NodeKind::kDecision || player != CurrentPlayer(state)) return;
@@ -517,6 +548,9 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
     case kFacing:
     case kTurret:
       FacingActions(state, actions);
+      break;
+    case kSmokeTarget:
+      SmokeActions(state, actions);
       break;
     default:
       break;
@@ -577,6 +611,11 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
+  if (state.smoke_age == 2) {  // the screen's one action is over
+    state.smoke = kNoCell;
+    state.smoke_by = kNone;
+    state.smoke_age = 0;
+  }
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -603,6 +642,7 @@ void BrickactionGame::SpendAction(State& state, int u) const {
     state.bonus[c] = static_cast<uint8_t>((state.bonus[c] - 1) | kBonusUsedBit);
   }
   ++state.acted[u];
+  if (state.smoke_age == 1) state.smoke_age = 2;  // a standing screen lasts this action
 }
 
 // Runs the current action's stage until a node needs a decision or a roll.
@@ -838,6 +878,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.flags[u] = 0;
     state.rockets[u] = 0;
     state.rifle_grenades[u] = 0;
+    state.smokes[u] = 0;
     state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
@@ -984,6 +1025,8 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.phase = kHold;
       } else if (kind == kTurretAction) {
         state.phase = kTurret;
+      } else if (kind == kSmokeAction) {
+        state.phase = kSmokeTarget;
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
@@ -1033,6 +1076,14 @@ void BrickactionGame::Apply(State& state, Action action) const {
       EndAction(state);
       return;
     }
+    case kSmokeTarget:
+      // A new screen replaces a standing one; it lasts until the next action spent ends.
+      --state.smokes[state.active];
+      state.smoke = static_cast<uint16_t>(action);
+      state.smoke_by = state.active;
+      state.smoke_age = 1;
+      EndAction(state);
+      return;
     case kProneReact:
       if (action == kGoProne) state.flags[state.target] |= kProneBit;
       Continue(state);  // stage kStageAttack: the attack, unless now in total cover

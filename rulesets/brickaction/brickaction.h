@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (130 bytes).
+// State holds only what changes (142 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -63,6 +63,11 @@ class BrickactionGame {
   static constexpr int kRifleGrenadeFull = 10;
   static constexpr int kRifleGrenadeMax = 16;
   static constexpr int kMaxRifleGrenades = 3;  // per squad
+  // The smoke grenade, 40 studs: a 16 x 16-stud screen (4 x 4 cells) that blocks sight until
+  // the end of the next action either player spends (State::smoke_age).
+  static constexpr int kSmokeRange = 10;
+  static constexpr int kSmokeSize = 4;
+  static constexpr int kMaxSmokes = 3;  // per squad
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -155,6 +160,7 @@ class BrickactionGame {
     kChooseFirst,  // the roll-off's winner (`player`): take the first turn or the second
     kFacing,       // the moved vehicle's hull facing
     kTurret,       // the new facing of the active vehicle's turret (a turret action)
+    kSmokeTarget,  // where the active squad's smoke screen lands (its top-left cell)
     // Chance.
     kRally,       // the rally roll of `sub`
     kAttackRoll,  // the ranged attack roll: natural 6s and other 4+
@@ -198,7 +204,8 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kSmokeAction
   };
 
   // Per-unit flag bits.
@@ -229,6 +236,7 @@ class BrickactionGame {
     uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
+    uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -265,9 +273,14 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     // Squads: rifle grenades left.
     uint8_t rifle_grenades[kMaxUnits] = {};
+    // Squads: smoke grenades left; the smoke screen's thrower and age (1: standing; 2: the
+    // next action is spent, the screen ends with it).
+    uint8_t smokes[kMaxUnits] = {};
+    uint8_t smoke_by = kNone;
+    uint8_t smoke_age = 0;
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 130);
+  static_assert(sizeof(State) == 142);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -280,6 +293,7 @@ class BrickactionGame {
     bool grenade = true;
     int rockets = 0;
     int rifle_grenades = 0;
+    int smokes = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     int bayonets = 0;              // minis with a close-combat weapon or bayonet (besides a gun)
     int commander = kNoCommander;  // what its officer is
@@ -367,6 +381,10 @@ class BrickactionGame {
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
   bool IsVehicle(int u) const { return units_[u].vehicle; }
   bool has_vehicles() const { return has_vehicles_; }
+  // Whether a squad of the scenario carries smoke grenades (the position's `smoke=` word).
+  bool has_smoke() const { return has_smoke_; }
+  // Whether the smoke screen standing in `state` hides the cell `to` from `from`.
+  bool SmokeBlocks(const State& state, int from, int to) const;
   // A vehicle's hull and turret facing, damage taken and damage capacity.
   static Facing Hull(const State& state, int u) { return static_cast<Facing>(state.facing[u] & 7); }
   static Facing TurretFacing(const State& state, int u) {
@@ -451,6 +469,7 @@ class BrickactionGame {
   void ReactiveActions(const State& state, ActionList& actions) const;
   void RemoveActions(const State& state, ActionList& actions) const;
   void ReactMoveActions(const State& state, ActionList& actions) const;
+  void SmokeActions(const State& state, ActionList& actions) const;
   CellMask Reachable(const State& state, int u) const;
   bool CanReactiveFire(const State& state, int r, int mover) const;
   bool CanHoldFire(const State& state, int h, int t) const;
@@ -532,6 +551,7 @@ class BrickactionGame {
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;
+  bool has_smoke_ = false;
 
   // Precomputed.
   std::vector<uint8_t> between_;                              // num_cells^2

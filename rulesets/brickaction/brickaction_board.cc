@@ -15,7 +15,7 @@ constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "N
 
 constexpr const char* kWhat[] = {
     "choose a squad (or end the turn)",
-    "move / attack / prone / rise / rally / hold",
+    "move / attack / prone / rise / rally / hold / smoke",
     "choose the destination (to X,Y)",
     "choose the target (at L / at L grenade / close L)",
     "choose the hold (if L moves|attacks fire|move)",
@@ -28,6 +28,7 @@ constexpr const char* kWhat[] = {
     "the roll-off's winner: take the first turn or the second (first / second)",
     "the moved vehicle's hull facing (face N|NE|...)",
     "the turret's new facing (turret N|NE|...)",
+    "where the smoke screen lands (smoke X,Y: its top-left cell)",
     "rally roll",
     "attack roll",
     "save rolls",
@@ -58,6 +59,16 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
   if (victory_ == kObjectiveVictory) {
     view.markers.push_back(
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  }
+
+  // The smoke screen's 16 cells.
+  if (state.smoke != kNoCell) {
+    for (int dy = 0; dy < kSmokeSize; ++dy) {
+      for (int dx = 0; dx < kSmokeSize; ++dx) {
+        view.markers.push_back(
+            {state.smoke + CellIndex(dx, dy), '~', "smoke (blocks sight for one action)", -1});
+      }
+    }
   }
 
   if (state.phase == kOver) {
@@ -160,6 +171,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (state.rifle_grenades[u]) {
       absl::StrAppend(&piece.status, ", ", state.rifle_grenades[u], " rifle grenade(s)");
     }
+    if (state.smokes[u]) {
+      absl::StrAppend(&piece.status, ", ", state.smokes[u], " smoke grenade(s)");
+    }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {
@@ -181,6 +195,7 @@ int BrickactionGame::ActionCell(const State& state, Player /*player*/, Action ac
     case kDest:
     case kHoldMove:
     case kReactMove:
+    case kSmokeTarget:
       return action < static_cast<Action>(num_cells_) ? static_cast<int>(action) : kOffGrid;
     case kSelect:
       return action < kEndTurn ? cell_of(static_cast<int>(action - kSelectBase)) : kOffGrid;

@@ -132,7 +132,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
+// an officer 35 (a commander 50, 80 or 100), a grenade or smoke grenade 5 (the first per 5
+// minis free), the
 // loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free), rockets and rifle
 // grenades 10 each.
 int SquadPoints(const BrickactionGame::Unit& unit) {
@@ -144,7 +145,8 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
                (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
-  if (unit.grenade && free < 1) points += 5;
+  // "1 free Grenade or smoke grenade per 5 minis": the others 5 each.
+  points += 5 * std::max(0, (unit.grenade ? 1 : 0) + unit.smokes - free);
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
@@ -383,6 +385,10 @@ class BrickactionScenarioBuilder {
           reader.IntOr("riflegrenade", 0, BrickactionGame::kMaxRifleGrenades, 0);
       if (!rifle_grenades.ok()) return rifle_grenades.status();
       unit.rifle_grenades = *rifle_grenades;
+      absl::StatusOr<int> smokes = reader.IntOr("smoke", 0, BrickactionGame::kMaxSmokes, 0);
+      if (!smokes.ok()) return smokes.status();
+      unit.smokes = *smokes;
+      game_.has_smoke_ |= unit.smokes > 0;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);

@@ -15,17 +15,18 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
-    "select", "action",     "dest",     "target",    "hold",        "pronereact", "reactive",
-    "remove", "repeat",     "holdmove", "reactmove", "choosefirst", "facing",     "turret",
-    "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
+    "select",   "action",  "dest",       "target",   "hold",       "pronereact",
+    "reactive", "remove",  "repeat",     "holdmove", "reactmove",  "choosefirst",
+    "facing",   "turret",  "smoke",      "rally",    "attackroll", "saveroll",
+    "ccroll",   "rolloff", "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
 constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket",
                                                      "riflegrenade"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
-                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
+                                                     "rally", "hold",   "turret", "smoke"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -38,6 +39,17 @@ int IndexOf(const std::array<const char*, N>& names, std::string_view word) {
     if (word == names[i]) return static_cast<int>(i);
   }
   return -1;
+}
+
+// The parts of `text` between slashes.
+std::vector<std::string_view> SplitSlashes(std::string_view text) {
+  std::vector<std::string_view> parts;
+  for (size_t slash; (slash = text.find('/')) != std::string_view::npos;) {
+    parts.push_back(text.substr(0, slash));
+    text.remove_prefix(slash + 1);
+  }
+  parts.push_back(text);
+  return parts;
 }
 
 // The words of `text` joined by single blanks.
@@ -64,7 +76,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
+      if (action >= kActionBase && action <= kActionBase + kSmokeAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -118,6 +130,12 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
     case kRepeat:
       if (action == kStop) return "stop";
       if (action == kRepeatCombat) return "repeat";
+      break;
+    case kSmokeTarget:
+      if (action < static_cast<Action>(num_cells_)) {
+        return absl::StrCat("smoke ", CoordinateText(CellX(static_cast<int>(action)),
+                                                     CellY(static_cast<int>(action))));
+      }
       break;
     case kChooseFirst:
       if (action == kGoFirst) return "first";
@@ -292,6 +310,13 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
+  if (has_smoke_) {  // the screen: its top-left cell, its thrower and its age
+    absl::StrAppend(
+        &text, " smoke=",
+        state.smoke == kNoCell
+            ? std::string("-")
+            : absl::StrCat(cell(state.smoke), "/", label(state.smoke_by), "/", state.smoke_age));
+  }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (!IsAlive(state, u)) {
@@ -315,6 +340,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
     }
     flags.append(state.rockets[u], 'r');                  // rockets left
     flags.append(state.rifle_grenades[u], 'l');           // rifle grenades left
+    flags.append(state.smokes[u], 'k');                   // smoke grenades left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     std::string hold = "-";
@@ -335,9 +361,10 @@ std::string BrickactionGame::StateToString(const State& state) const {
 absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
-  const size_t expected = std::size(kByteFields) + 3 + static_cast<size_t>(n);
+  const size_t fields = std::size(kByteFields) + 3 + (has_smoke_ ? 1 : 0);
+  const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
-    return Error(absl::StrCat("a position has ", expected, " words (", std::size(kByteFields) + 3,
+    return Error(absl::StrCat("a position has ", expected, " words (", fields,
                               " fields and one per squad), got ", words.size()));
   }
   auto find_label = [&](std::string_view word, uint8_t* out) {
@@ -416,6 +443,23 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
   }
+  if (has_smoke_) {
+    const std::optional<std::string_view> smoke = value_of(words[w++], "smoke");
+    const std::string bad =
+        "expected smoke=X,Y/L/AGE (the screen's top-left cell, thrower, age "
+        "1 or 2) or smoke=-";
+    if (!smoke) return Error(bad);
+    if (*smoke != "-") {
+      const std::vector<std::string_view> parts = SplitSlashes(*smoke);
+      int age = 0;
+      if (parts.size() != 3 || !parse_cell(parts[0], &state.smoke) || state.smoke == kNoCell ||
+          !find_label(parts[1], &state.smoke_by) || state.smoke_by == kNone ||
+          !ParseBoundedInt(parts[2], 2, &age) || age < 1) {
+        return Error(bad);
+      }
+      state.smoke_age = static_cast<uint8_t>(age);
+    }
+  }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
     const std::string_view word = words[w++];
@@ -430,13 +474,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
     if (word.size() < 2 || word[1] != '@') return Error(bad);
-    std::vector<std::string_view> parts;
-    std::string_view rest = word.substr(2);
-    for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
-      parts.push_back(rest.substr(0, slash));
-      rest.remove_prefix(slash + 1);
-    }
-    parts.push_back(rest);
+    const std::vector<std::string_view> parts = SplitSlashes(word.substr(2));
     if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
       return Error(bad);
     }
@@ -449,6 +487,10 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         }
         if (rockets && c == 'l') {
           if (++state.rifle_grenades[u] > kMaxRifleGrenades) return false;
+          continue;
+        }
+        if (rockets && c == 'k') {
+          if (++state.smokes[u] > kMaxSmokes) return false;
           continue;
         }
         if (rockets && c == 'b') {
@@ -573,8 +615,8 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
         return Error(name + " is a vehicle: of the flags only a (attacked) and x (barred)");
       }
       if (state.regulars[u] || state.specialists[u] || state.rockets[u] ||
-          state.rifle_grenades[u] || state.hold[u]) {
-        return Error(name + " is a vehicle: no minis, rockets, rifle grenades or hold");
+          state.rifle_grenades[u] || state.smokes[u] || state.hold[u]) {
+        return Error(name + " is a vehicle: no minis, rockets, grenades or hold");
       }
       continue;
     }
@@ -593,6 +635,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
     if (state.rockets[u] > units_[u].rockets) {
       return Error(absl::StrCat(name, " started with ", units_[u].rockets, " rocket(s)"));
+    }
+    if (state.smokes[u] > units_[u].smokes) {
+      return Error(absl::StrCat(name, " started with ", units_[u].smokes, " smoke grenade(s)"));
     }
     if (state.rifle_grenades[u] > units_[u].rifle_grenades) {
       return Error(
@@ -626,6 +671,13 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }
   if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  // A screen lies on the map, thrown by a squad; between actions it is standing (age 1).
+  if (state.smoke != kNoCell &&
+      (CellX(state.smoke) + kSmokeSize > width_ || CellY(state.smoke) + kSmokeSize > height_ ||
+       state.smoke_by >= n || units_[state.smoke_by].vehicle ||
+       (state.smoke_age == 2 && (state.phase == kSelect || state.phase == kOver)))) {
+    return Error("smoke: a 4 x 4 screen on the map thrown by a squad, age 1 between actions");
+  }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.
   const bool no_resolution =
@@ -643,7 +695,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
                               "are at their defaults"));
   }
   if ((state.phase == kAction || state.phase == kDest || state.phase == kTarget ||
-       state.phase == kHold || state.phase == kTurret) &&
+       state.phase == kHold || state.phase == kTurret || state.phase == kSmokeTarget) &&
       !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
         state.from == kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
     return Error(
@@ -682,6 +734,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     case kTurret:
       ok = own(state.active) && alive(state.active) && units_[state.active].vehicle &&
            units_[state.active].turret;
+      break;
+    case kSmokeTarget:
+      ok = own(state.active) && alive(state.active) && !units_[state.active].vehicle &&
+           state.smokes[state.active] > 0;
       break;
     case kArmourRoll:
       ok = state.mode == kFire && alive(state.att) && alive(state.tgt) &&

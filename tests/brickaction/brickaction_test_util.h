@@ -90,6 +90,16 @@ inline std::string RifleGrenadeTestScenario() {
   return text;
 }
 
+// The test board with a smoke grenade for D and for d (2 regulars each). Its positions have
+// the word `smoke=` after `spot=`.
+inline std::string SmokeTestScenario() {
+  std::string text = TestScenario();
+  for (const char* label : {"label=D ", "label=d "}) {
+    text.insert(text.find(label) + 8, "smoke=1 ");
+  }
+  return text;
+}
+
 // The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
 // carbines, a grenade), B (4 regulars and a veteran: 2 shotguns, a battle rifle, 2
 // Repeaters), C (a lone sniper), D (3 regulars: 2 carbines, a battle rifle); player 1 a (4

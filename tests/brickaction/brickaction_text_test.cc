@@ -63,6 +63,10 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
+  // Smoke screens (the position's smoke= word) are thrown in random games.
+  std::map<int, int> phases;
+  RoundTripRandomGames(*MakeGame({}, SmokeTestScenario()), 100, nullptr, false, &phases);
+  EXPECT_GT(phases[G::kSmokeTarget], 0);
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing

@@ -194,6 +194,89 @@ TEST(BrickactionRifleGrenadeTest, OnItsOwnAgainstAVehicle) {
   EXPECT_EQ(G::Damage(state, kv), 1);
 }
 
+// The smoke grenade (40 studs, a 16 x 16-stud screen for one action) on the smoke test board:
+// D and d, 8 cells apart on row 8, each with one.
+class BrickactionSmokeTest : public ::testing::Test {
+ protected:
+  enum { kD = 3, kd = 7 };
+  BrickactionSmokeTest() : game_(MakeGame({}, SmokeTestScenario())) {}
+  State At(const std::string& smoke_and_units, int left = 3, int player = 0) {
+    return ParseOrDie(*game_, Position(smoke_and_units, left, player));
+  }
+  std::shared_ptr<const BrickactionGame> game_;
+};
+
+TEST_F(BrickactionSmokeTest, TheScreenBlocksSightUntilTheNextActionEnds) {
+  const State start = At("smoke=- A:x B:x C:x D@0,8/2/k/0/- a:x b:x c:x d@8,8/2/k/0/-");
+  EXPECT_TRUE(game_->CanSee(start, kD, kd));
+  // Without smoke, D's move of 2 cells in the open draws d's reactive fire.
+  State state = start;
+  Play(*game_, state, {"D", "move", "to 2,8"});
+  EXPECT_EQ(state.phase, G::kReactive);
+  // Screens within 10 cells (their centre) and on the map: 3,7 covers 3..6 x 7..10.
+  state = start;
+  Play(*game_, state, {"D", "smoke"});
+  ASSERT_EQ(state.phase, G::kSmokeTarget);
+  EXPECT_THAT(Legal(*game_, state), testing::Contains("smoke 3,7"));
+  // 8,0: its centre (10,2) is 11.5 cells from D's (0.5,8.5); 9,9 runs off the map.
+  EXPECT_THAT(Legal(*game_, state), testing::Not(testing::Contains("smoke 8,0")));
+  EXPECT_THAT(Legal(*game_, state), testing::Not(testing::Contains("smoke 9,9")));
+  Play(*game_, state, {"smoke 3,7"});
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.left, 2);
+  EXPECT_EQ(state.smokes[kD], 0);
+  EXPECT_FALSE(game_->CanSee(state, kD, kd));
+  EXPECT_FALSE(game_->CanSee(state, kd, kD));
+  // The next action, D's move, is under the screen: no reactive fire; then it is gone.
+  Play(*game_, state, {"D", "move", "to 2,8"});
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.smoke, G::kNoCell);
+  EXPECT_TRUE(game_->CanSee(state, kD, kd));
+}
+
+TEST_F(BrickactionSmokeTest, ThrownLastItHidesTheOpponentsFirstAction) {
+  State state = At("smoke=- A:x B:x C:x D@0,8/2/k/0/- a:x b:x c:x d@8,8/2/k/0/-", 1);
+  Play(*game_, state, {"D", "smoke", "smoke 3,7"});
+  ASSERT_EQ(state.player, 1);
+  Play(*game_, state, {"d"});
+  EXPECT_THAT(Legal(*game_, state), testing::Not(testing::Contains("attack")));  // D unseen
+  Play(*game_, state, {"prone"});  // an action spent: the screen is gone after it
+  EXPECT_EQ(state.smoke, G::kNoCell);
+  Play(*game_, state, {"d"});
+  EXPECT_THAT(Legal(*game_, state), testing::Contains("attack"));
+}
+
+TEST_F(BrickactionSmokeTest, ASquadInTheScreenIsHidden) {
+  // From the position string: the screen at 3,7 thrown by D, standing; d at 4,8 inside it.
+  const State state = At("smoke=3,7/D/1 A:x B:x C:x D@0,0/2/-/0/- a:x b:x c:x d@4,8/2/k/0/-");
+  EXPECT_FALSE(game_->CanSee(state, kD, kd));
+  EXPECT_THAT(game_->StateToString(state), HasSubstr("smoke=3,7/D/1 A:x"));
+  // A screen off the map, or of age 2 between actions, is rejected.
+  for (const char* bad : {"smoke=9,9/D/1", "smoke=3,7/D/2", "smoke=3,7/d/3", "smoke=3,7"}) {
+    EXPECT_FALSE(
+        game_
+            ->ParseState(Position(std::string(bad) + " A:x B:x C:x D@0,0/2/-/0/- a:x b:x c:x "
+                                                     "d@4,8/2/k/0/-"))
+            .ok())
+        << bad;
+  }
+}
+
+TEST(BrickactionWeaponsScenarioTest, SmokeGrenadePoints) {
+  // Player 1 (the dearer side) on the test board: a 85, b 50, c 55 (veteran and medic), d 20
+  // and its smoke grenade 5 (2 minis: none free): 215.
+  const std::string base = SmokeTestScenario();
+  EXPECT_EQ(ScenarioErrorAfter(base, "points 1000", "points 215"), "ok");
+  EXPECT_THAT(ScenarioErrorAfter(base, "points 1000", "points 214"),
+              HasSubstr("player 1's units cost 215 points, over the limit of 214"));
+  // a (6 minis) has its grenade free; a smoke grenade besides it costs 5: 220.
+  std::string both = base;
+  both.insert(both.find("label=a ") + 8, "smoke=1 ");
+  EXPECT_EQ(ScenarioErrorAfter(both, "points 1000", "points 220"), "ok");
+  EXPECT_THAT(ScenarioErrorAfter(both, "points 1000", "points 219"), HasSubstr("220 points"));
+  EXPECT_THAT(ScenarioErrorAfter(base, "smoke=1", "smoke=4"), HasSubstr("smoke"));
+}
+
 TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
   const std::string base = WeaponsTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
