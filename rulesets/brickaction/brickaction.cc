@@ -210,7 +210,19 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  const ReachTable& table = (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
+  bool half = state.flags[u] & kProneBit;
+  if (units_[u].heavy_support) {
+    // 2 crew move it at half speed, 3 at full; decision: prone with 2 (a quarter) or with
+    // 1, it stays.
+    const int crew = Minis(state, u);
+    if (crew < 2 || (crew == 2 && half)) {
+      CellMask here;
+      here.Set(state.cell[u]);
+      return here;
+    }
+    half |= crew == 2;
+  }
+  const ReachTable& table = half ? *crawl_ : *walk_;
   return table.Reachable(state.cell[u], enemies, friends);
 }
 

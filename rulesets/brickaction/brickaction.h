@@ -1,11 +1,11 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
-// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
-// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
-// rulings, every decision where they are silent, the decomposition into small decisions,
-// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
-// commando, ...) are documented in docs/rulesets/brickaction.md.
+// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, bayonets, a
+// grenade, rockets, rifle and smoke grenades; heavy support; vehicles (armour classes C1..H2
+// with a hull weapon or a turret) with the armour table, infantry against armour, swarm,
+// roadkill, disabled and vehicle cover. The rulings, every decision where they are silent,
+// the decomposition into small decisions, the notation and what is not implemented yet (the
+// spotter, the commando, ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
@@ -68,6 +68,11 @@ class BrickactionGame {
   static constexpr int kSmokeRange = 10;
   static constexpr int kSmokeSize = 4;
   static constexpr int kMaxSmokes = 3;  // per squad
+  // Heavy support (65 points with its crew of 2 regulars): at most 2 dice for the crew, +2
+  // dice (+3 with a third mini, the loader), 70 studs rounded down to 17 cells; it moves at
+  // half speed with 2 minis, full speed with 3.
+  static constexpr int kHeavySupportPoints = 65;
+  static constexpr int kHeavySupportRange = 17;
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -295,6 +300,7 @@ class BrickactionGame {
     int rifle_grenades = 0;
     int smokes = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
+    bool heavy_support = false;    // a heavy-support unit: its crew (regulars) serve one weapon
     int bayonets = 0;              // minis with a close-combat weapon or bayonet (besides a gun)
     int commander = kNoCommander;  // what its officer is
     uint16_t start = kNoCell;

@@ -159,6 +159,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
       }
     }
+    if (units_[u].heavy_support) absl::StrAppend(&piece.status, ", heavy support");
     if (units_[u].bayonets) absl::StrAppend(&piece.status, ", ", units_[u].bayonets, " bayonet");
     if (state.bonus[u] & kBonusCountMask) {
       absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");

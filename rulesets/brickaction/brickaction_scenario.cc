@@ -150,6 +150,8 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
+  // Heavy support: 65 with its crew of 2 regulars; more minis are regulars at 10.
+  if (unit.heavy_support) points += BrickactionGame::kHeavySupportPoints - 2 * 10;
   return points + 10 * unit.rockets + 10 * unit.rifle_grenades;
 }
 
@@ -391,6 +393,7 @@ class BrickactionScenarioBuilder {
       game_.has_smoke_ |= unit.smokes > 0;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
+      if (absl::Status s = ReadHeavySupport(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
       if (!start.ok()) return start.status();
       const int cell = *start;
@@ -443,6 +446,23 @@ class BrickactionScenarioBuilder {
     unit.bayonets = *bayonets;
     if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
       return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    }
+    return absl::OkStatus();
+  }
+
+  // heavy=1: a heavy-support unit, a crew of 2 regulars (more as the loader and replacement
+  // crew) serving one weapon instead of a loadout.
+  absl::Status ReadHeavySupport(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
+    absl::StatusOr<int> heavy = reader.IntOr("heavy", 0, 1, 0);
+    if (!heavy.ok()) return heavy.status();
+    unit.heavy_support = *heavy == 1;
+    if (!unit.heavy_support) return absl::OkStatus();
+    int weapons = 0;
+    for (uint8_t count : unit.weapons) weapons += count;
+    if (unit.regulars < 2 || unit.specialists != 0 || weapons > 0) {
+      return ScenarioError(line,
+                           "heavy=1: a crew of regulars (regulars=2 or more, veteran=0) and no "
+                           "infantry weapons");
     }
     return absl::OkStatus();
   }

@@ -60,14 +60,25 @@ Range SquadRange(const Game::Loadout& carried, int repeaters) {
   return range;
 }
 
+// Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
+int AfterLongShot(int dice, int range, int d2) {
+  for (int over = range; d2 > over * over && dice > 0; ++over) --dice;
+  return std::max(dice, 0);
+}
+
 }  // namespace
 
 int BrickactionGame::LoadoutRange(int u, int minis) const {
+  if (units_[u].heavy_support) return kHeavySupportRange;
   const Loadout carried = Carried(units_[u].weapons, minis);
   return SquadRange(carried, Repeaters(carried, minis)).max;
 }
 
 int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
+  if (units_[u].heavy_support) {
+    // "Base Atk max 2D6 +2D6/+3D6 w/loader": the extra minis are replacement crew only.
+    return AfterLongShot(std::min(minis, 2) + (minis >= 3 ? 3 : 2), kHeavySupportRange, d2);
+  }
   const Loadout carried = Carried(units_[u].weapons, minis);
   const int repeaters = Repeaters(carried, minis);
   const Range range = SquadRange(carried, repeaters);
@@ -93,9 +104,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
     dice += d2 <= kSupportNear * kSupportNear ? 1 : 2;  // "48/64 +1D6/+2D6"
   }
   if (range.full < range.max && d2 > range.full * range.full) --dice;  // "a-b"
-  // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
-  for (int over = range.max; d2 > over * over && dice > 0; ++over) --dice;
-  return std::max(dice, 0);
+  return AfterLongShot(dice, range.max, d2);
 }
 
 int BrickactionGame::CloseDice(const State& state, int u) const {

@@ -100,6 +100,16 @@ inline std::string SmokeTestScenario() {
   return text;
 }
 
+// The test board with heavy support: player 0 A (a crew of 2 and a loader) and B (a crew of
+// 2), player 1 a and b (4 regulars and a veteran each, Repeaters). The units: A B a b.
+inline std::string HeavySupportTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=3 veteran=0 heavy=1 grenade=0 at=0,11\n"
+      "squad side=0 label=B regulars=2 veteran=0 heavy=1 grenade=0 at=1,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 grenade=0 at=0,0\n"
+      "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n");
+}
+
 // The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
 // carbines, a grenade), B (4 regulars and a veteran: 2 shotguns, a battle rifle, 2
 // Repeaters), C (a lone sniper), D (3 regulars: 2 carbines, a battle rifle); player 1 a (4

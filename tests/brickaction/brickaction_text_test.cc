@@ -60,6 +60,7 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
+  RoundTripRandomGames(*MakeGame({}, HeavySupportTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);

@@ -129,6 +129,19 @@ TEST(BrickactionOddsTest, RifleGrenadeAgainstLightVehicle) {
   EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
 }
 
+// Heavy support with its crew of 2 (B) at a (5 minis) 6 cells away in the open: 2 + 2 = 4
+// dice, no veteran. A die kills 1/6 + 1/3 * 1/2 = 1/3; 4 dice never exceed a's 5 minis, so
+// they are independent: 4/3 expected, a never destroyed.
+TEST(BrickactionOddsTest, HeavySupportCrewOfTwo) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::HeavySupportTestScenario(),
+      brickaction_test::Position("A:x B@8,10/2/-/0/- a@8,4/4v/-/0/- b@11,0/4v/-/0/-"),
+      {"B", "attack"}, "at a");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "4/3");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {

@@ -277,6 +277,64 @@ TEST(BrickactionWeaponsScenarioTest, SmokeGrenadePoints) {
   EXPECT_THAT(ScenarioErrorAfter(base, "smoke=1", "smoke=4"), HasSubstr("smoke"));
 }
 
+// Heavy support: a crew of 2 (B) or 2 and a loader (A) serving one weapon, 17 cells.
+class BrickactionHeavySupportTest : public ::testing::Test {
+ protected:
+  enum { kA = 0, kB, ka, kb };
+  BrickactionHeavySupportTest() : game_(MakeGame({}, HeavySupportTestScenario())) {}
+  State At(const std::string& units) { return ParseOrDie(*game_, Position(units)); }
+  std::shared_ptr<const BrickactionGame> game_;
+};
+
+TEST_F(BrickactionHeavySupportTest, AtMostTwoDiceForTheCrewPlusTwoOrThreeWithTheLoader) {
+  auto dice = [&](int u, int minis, int cells) {
+    return game_->LoadoutDice(u, minis, cells * cells);
+  };
+  EXPECT_EQ(dice(kA, 3, 17), 2 + 3);  // the loader's +3, full dice to 17 cells
+  EXPECT_EQ(dice(kA, 3, 18), 2 + 3 - 1);
+  EXPECT_EQ(dice(kB, 2, 10), 2 + 2);
+  EXPECT_EQ(dice(kA, 2, 10), 2 + 2);  // the loader lost
+  EXPECT_EQ(dice(kA, 1, 10), 1 + 2);
+  EXPECT_EQ(game_->LoadoutRange(kA, 3), 17);
+  // Through a position: A at a 11 cells away, 5 dice and no veteran.
+  State state = At("A@0,11/3/-/0/- B@1,11/2/-/0/- a@0,0/4v/-/0/- b@11,0/4v/-/0/-");
+  Play(*game_, state, {"A", "attack", "at a"});
+  ASSERT_EQ(state.phase, G::kAttackRoll);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 5);
+}
+
+TEST_F(BrickactionHeavySupportTest, TwoCrewMoveAtHalfSpeedThreeAtFull) {
+  State state = At("A@0,11/3/-/0/- B@5,11/2/-/0/- a@0,0/4v/-/0/- b@11,0/4v/-/0/-");
+  State a = state;
+  Play(*game_, a, {"A", "move"});
+  EXPECT_THAT(Legal(*game_, a), testing::Contains("to 0,7"));  // 4 cells
+  State b = state;
+  Play(*game_, b, {"B", "move"});
+  EXPECT_THAT(Legal(*game_, b), testing::Contains("to 5,9"));  // 2 cells
+  EXPECT_THAT(Legal(*game_, b), testing::Not(testing::Contains("to 5,8")));
+  // One crew left, or two prone: it stays.
+  state = At("A@0,11/1/-/0/- B@5,11/2/p/0/- a@0,0/4v/-/0/- b@11,0/4v/-/0/-");
+  for (const char* label : {"A", "B"}) {
+    State s = state;
+    Play(*game_, s, {label});
+    EXPECT_THAT(Legal(*game_, s), testing::Not(testing::Contains("move"))) << label;
+  }
+}
+
+TEST(BrickactionWeaponsScenarioTest, HeavySupportPointsAndErrors) {
+  // Player 0: A 65 and its loader 10, B 65: 140.
+  const std::string base = HeavySupportTestScenario();
+  EXPECT_EQ(ScenarioErrorAfter(base, "points 1000", "points 140"), "ok");
+  EXPECT_THAT(ScenarioErrorAfter(base, "points 1000", "points 139"),
+              HasSubstr("player 0's units cost 140 points, over the limit of 139"));
+  for (const char* bad : {"regulars=2 veteran=1 heavy=1", "regulars=1 veteran=0 heavy=1",
+                          "regulars=2 veteran=0 smg=1 heavy=1"}) {
+    EXPECT_THAT(ScenarioErrorAfter(base, "regulars=2 veteran=0 heavy=1", bad),
+                HasSubstr("heavy=1: a crew of regulars"))
+        << bad;
+  }
+}
+
 TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
   const std::string base = WeaponsTestScenario();
   auto error = [&](const std::string& from, const std::string& to) {
