@@ -133,9 +133,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
 // an officer 35 (a commander 50, 80 or 100), a grenade or smoke grenade 5 (the first per 5
-// minis free), the
-// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free), rockets and rifle
-// grenades 10 each.
+// minis free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free),
+// rockets and rifle grenades 10 each, heavy support 65 with its crew.
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -794,10 +793,9 @@ absl::Status BrickactionGame::Precompute() {
     for (int cells = 0; cells <= width_ + height_; ++cells) {
       most = std::max(most, LoadoutDice(u, minis, cells * cells));
     }
-    // One grenade or one rocket per attack.
-    attack_dice = std::max(attack_dice, most + (unit.rockets                              ? 2
-                                                : unit.grenade || unit.rifle_grenades > 0 ? 1
-                                                                                          : 0));
+    // One single-use weapon per attack: a rocket's 2 dice, a grenade's or rifle grenade's 1.
+    const bool one_die = unit.grenade || unit.rifle_grenades > 0;
+    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : one_die ? 1 : 0));
     State full;
     full.regulars[u] = static_cast<uint8_t>(unit.regulars);
     full.specialists[u] = unit.specialists;

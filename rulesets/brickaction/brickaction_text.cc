@@ -445,9 +445,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   }
   if (has_smoke_) {
     const std::optional<std::string_view> smoke = value_of(words[w++], "smoke");
-    const std::string bad =
-        "expected smoke=X,Y/L/AGE (the screen's top-left cell, thrower, age "
-        "1 or 2) or smoke=-";
+    const std::string bad = "expected smoke=X,Y/L/AGE (top-left cell, thrower, 1 or 2) or smoke=-";
     if (!smoke) return Error(bad);
     if (*smoke != "-") {
       const std::vector<std::string_view> parts = SplitSlashes(*smoke);
