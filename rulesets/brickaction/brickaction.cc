@@ -745,6 +745,8 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     // natural 6s and other 4+; the veteran's +1 for the squad (not in soft cover).
     bonus = !IsVehicle(att) && state.specialists[att] != 0 &&
             !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // A squad firing out of a building: its weapon's dice beyond the model's one are modifiers.
+    if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &bonus);
   } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
@@ -761,6 +763,9 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     // The veteran's +1 to one die; soft cover negates the attacker's +1s.
     bonus =
         state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // Firing out of a building: at most 2 modifiers per window on that side, beyond the
+    // squad's 1 d6 per mini up to 3.
+    LimitModifiers(state.cell[att], state.cell[tgt], std::min(Minis(state, att), 3), &dice, &bonus);
   }
   state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
   state.phase = kAttackRoll;

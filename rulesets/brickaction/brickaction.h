@@ -373,6 +373,11 @@ class BrickactionGame {
   // the unit at `to` has from a shooter at `from`.
   static constexpr uint8_t kSight = 1, kHardCover = 2, kSoftCover = 4, kTreeCover = 8;
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
+  // A squad in a building firing out (from a window, or from the floor right behind one): the
+  // windows on that side of the building, which limit its attack modifiers to 2 each; 0 when
+  // it does not fire out of a building. Kept in Between's high bits.
+  static constexpr int kWindowShift = 4;
+  int FiringWindows(int from, int to) const { return Between(from, to) >> kWindowShift; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
   // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
@@ -417,6 +422,13 @@ class BrickactionGame {
   BrickactionGame() = default;
   friend class BrickactionScenarioBuilder;
   absl::Status Precompute();
+
+  // Buildings (brickaction_buildings.cc): whether cell c is inside one (floor or window),
+  // the windows on the side of window cell w, and the attack from `from` at `to` with its
+  // modifiers (the dice beyond `base`, then the veteran's +1) limited by FiringWindows.
+  bool InBuilding(int c) const;
+  int WindowsOnSide(int w) const;
+  void LimitModifiers(int from, int to, int base, int* dice, bool* bonus) const;
 
   // Decision lists per phase.
   void FacingActions(const State& state, ActionList& actions) const;

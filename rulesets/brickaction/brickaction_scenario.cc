@@ -610,13 +610,20 @@ absl::Status BrickactionGame::Precompute() {
   };
   // Line of sight and cover for every ordered pair. Only total-cover cells block the line;
   // hard (low walls, windows) and soft cells give cover to a unit standing in them or right
-  // behind them (next to it, on the line); a tree to a unit standing at it.
+  // behind them (next to it, on the line); a tree to a unit standing at it. A window lets
+  // the line through only for a unit in the building at it (on it or next to it): one
+  // further inside is behind the walls. The window a unit in a building fires out of gives
+  // the windows of that side (FiringWindows).
   between_.assign(static_cast<size_t>(n) * n, 0);
+  auto touches = [](Cell p, Cell q) {
+    return std::abs(p.x - q.x) <= 1 && std::abs(p.y - q.y) <= 1;
+  };
   for (int a = 0; a < n; ++a) {
     const Cell ca = grid->CellAt(a);
     for (int b = 0; b < n; ++b) {
       const Cell cb = grid->CellAt(b);
       bool sight = true, hard = is(b, {kHard, kWindow}), soft = is(b, {kSoft});
+      int firing_window = terrain_[a] == kWindow && !InBuilding(b) ? a : -1;
       const int x0 = std::min(ca.x, cb.x), x1 = std::max(ca.x, cb.x);
       const int y0 = std::min(ca.y, cb.y), y1 = std::max(ca.y, cb.y);
       for (int y = y0; y <= y1 && sight; ++y) {
@@ -628,7 +635,16 @@ absl::Status BrickactionGame::Precompute() {
             sight = false;
             break;
           }
-          const bool next_to_target = std::abs(x - cb.x) <= 1 && std::abs(y - cb.y) <= 1;
+          if (terrain_[ci] == kWindow) {
+            const bool at_a = InBuilding(a) && touches(ca, c),
+                       at_b = InBuilding(b) && touches(cb, c);
+            if (!at_a && !at_b) {
+              sight = false;
+              break;
+            }
+            if (at_a && firing_window < 0) firing_window = ci;
+          }
+          const bool next_to_target = touches(cb, c);
           if (next_to_target && is(ci, {kHard, kWindow})) hard = true;
           if (next_to_target && terrain_[ci] == kSoft) soft = true;
         }
@@ -637,6 +653,9 @@ absl::Status BrickactionGame::Precompute() {
       if (hard) bits |= kHardCover;
       if (soft) bits |= kSoftCover;
       if (terrain_[b] == kTree) bits |= kTreeCover;
+      if (sight && firing_window >= 0) {
+        bits |= static_cast<uint8_t>(std::min(WindowsOnSide(firing_window), 15) << kWindowShift);
+      }
       between_[static_cast<size_t>(a) * n + b] = bits;
     }
   }
