@@ -718,7 +718,8 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   state.mode = mode;
   state.lost_a = state.lost_t = 0;
   int dice = 1;
-  bool bonus = false;
+  int plus = 0;  // +1s to different attack dice
+  const uint8_t between = Between(state.cell[att], state.cell[tgt]);
   if (IsVehicle(att) || IsVehicle(tgt)) {  // a declared attack (no reactions involve vehicles)
     dice = WeaponDice(state, att, tgt, state.weapon);
     if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
@@ -742,11 +743,13 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       return;
     }
     // A vehicle's weapon against a squad, or a squad's grenade or rocket against a vehicle:
-    // natural 6s and other 4+; the veteran's +1 for the squad (not in soft cover).
-    bonus = !IsVehicle(att) && state.specialists[att] != 0 &&
-            !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // natural 6s and other 4+; the veteran's +1 for the squad and high ground's (not in soft
+    // cover).
+    plus = (!IsVehicle(att) && state.specialists[att] != 0 ? 1 : 0) +
+           ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
     // A squad firing out of a building: its weapon's dice beyond the model's one are modifiers.
-    if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &bonus);
+    if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &plus);
   } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
@@ -760,14 +763,15 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       dice += d2 <= kRocketNear * kRocketNear ? 2 : 1;
       --state.rockets[att];
     }
-    // The veteran's +1 to one die; soft cover negates the attacker's +1s.
-    bonus =
-        state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // The veteran's +1 to one die, high ground's to another; soft cover negates the
+    // attacker's +1s.
+    plus = (state.specialists[att] != 0 ? 1 : 0) + ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
     // Firing out of a building: at most 2 modifiers per window on that side, beyond the
     // squad's 1 d6 per mini up to 3.
-    LimitModifiers(state.cell[att], state.cell[tgt], std::min(Minis(state, att), 3), &dice, &bonus);
+    LimitModifiers(state.cell[att], state.cell[tgt], std::min(Minis(state, att), 3), &dice, &plus);
   }
-  state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
+  state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
 

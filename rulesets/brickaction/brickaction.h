@@ -374,10 +374,20 @@ class BrickactionGame {
   static constexpr uint8_t kSight = 1, kHardCover = 2, kSoftCover = 4, kTreeCover = 8;
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
   // A squad in a building firing out (from a window, or from the floor right behind one): the
-  // windows on that side of the building, which limit its attack modifiers to 2 each; 0 when
-  // it does not fire out of a building. Kept in Between's high bits.
+  // windows on that side of the building (at most 7 counted), which limit its attack
+  // modifiers to 2 each; 0 when it does not fire out of a building. Kept in Between's bits.
   static constexpr int kWindowShift = 4;
-  int FiringWindows(int from, int to) const { return Between(from, to) >> kWindowShift; }
+  static constexpr uint8_t kWindowMask = 0x70;
+  int FiringWindows(int from, int to) const {
+    return (Between(from, to) & kWindowMask) >> kWindowShift;
+  }
+  // Elevation: the shooter stands kHighGroundBlocks or more above the target (high ground:
+  // +1 to one attack die; the target's hard cover and tree count for nothing from there).
+  static constexpr uint8_t kHighGround = 0x80;
+  static constexpr int kHighGroundBlocks = 5;
+  static constexpr int kMaxHeight = 99;  // blocks
+  // The elevation of cell c in blocks (the map's `hN` legend words; 0 without one).
+  int Elevation(int c) const { return elevation_[c]; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
   // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
@@ -428,7 +438,7 @@ class BrickactionGame {
   // modifiers (the dice beyond `base`, then the veteran's +1) limited by FiringWindows.
   bool InBuilding(int c) const;
   int WindowsOnSide(int w) const;
-  void LimitModifiers(int from, int to, int base, int* dice, bool* bonus) const;
+  void LimitModifiers(int from, int to, int base, int* dice, int* plus) const;
 
   // Decision lists per phase.
   void FacingActions(const State& state, ActionList& actions) const;
@@ -488,7 +498,8 @@ class BrickactionGame {
     return DicePool::PairValue(DicePool::TripleHighs(triple),
                                DicePool::TripleSum(triple) >= threshold ? 1 : 0);
   }
-  int AttackPool(int dice, bool bonus) const { return attack_pool_[dice][bonus ? 1 : 0]; }
+  // `plus`: +1s to different dice (the veteran, high ground); 2 only on a map with heights.
+  int AttackPool(int dice, int plus) const { return attack_pool_[dice][plus]; }
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }
   int ClosePool(int dice, int modifier) const { return close_pool_[dice][modifier]; }
@@ -519,6 +530,9 @@ class BrickactionGame {
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
   std::vector<uint8_t> terrain_;
+  std::vector<uint8_t> elevation_;  // blocks, per cell
+  // The map character of each raised (terrain, height) pair, for the board's legend.
+  std::map<std::pair<int, int>, char> raised_glyphs_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;
 
@@ -530,7 +544,7 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
-  std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
+  std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
   std::array<std::array<int, 4>, kMaxCloseDice + 1> close_pool_{};

@@ -54,6 +54,18 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
       {"window", 'W', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
+  // Raised ground: a kind per terrain and height, drawn with its map character.
+  for (const auto& [kind_height, glyph] : raised_glyphs_) {
+    const auto [kind, height] = kind_height;
+    const TerrainKind& base = view.terrain_kinds[kind];
+    view.terrain_kinds.push_back(
+        {absl::StrCat(base.name, ", ", height, " blocks high"), glyph, base.role});
+    for (int c = 0; c < num_cells_; ++c) {
+      if (terrain_[c] == kind && elevation_[c] == height) {
+        view.terrain[c] = static_cast<uint8_t>(view.terrain_kinds.size() - 1);
+      }
+    }
+  }
   // The objective, drawn on the cell at (or just above and left of) its point.
   if (victory_ == kObjectiveVictory) {
     view.markers.push_back(

@@ -33,13 +33,13 @@ int BrickactionGame::WindowsOnSide(int w) const {
   return windows + 1;  // w itself
 }
 
-void BrickactionGame::LimitModifiers(int from, int to, int base, int* dice, bool* bonus) const {
+void BrickactionGame::LimitModifiers(int from, int to, int base, int* dice, int* plus) const {
   const int windows = FiringWindows(from, to);
   if (windows == 0) return;  // not firing out of a building
   const int limit = 2 * windows;
-  // Dice first (each worth more than a +1 to one die); the veteran's +1 if room is left.
+  // Dice first (each worth more than a +1 to one die), then the +1s while room is left.
   *dice = std::min(*dice, base + limit);
-  if (*dice - base >= limit) *bonus = false;
+  *plus = std::clamp(base + limit - *dice, 0, *plus);
 }
 
 }  // namespace sandtable

@@ -216,29 +216,41 @@ class BrickactionScenarioBuilder {
     game_.height_ = map.height;
     game_.num_cells_ = map.width * map.height;
     game_.terrain_.assign(game_.num_cells_, BrickactionGame::kOpen);
+    game_.elevation_.assign(game_.num_cells_, 0);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
-        const std::vector<std::string>& words = *text_.Legend(map.rows[y][x]);
-        if (words.size() > 1) {
+        const char glyph = map.rows[y][x];
+        auto error = [&](const std::string& what) {
           return ScenarioError(map.row_lines[y],
-                               absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                                            "' has more than one terrain word"));
-        }
-        int kind = 0;
-        if (!words.empty()) {
-          kind = -1;
+                               absl::StrCat("map character '", std::string(1, glyph), "' ", what));
+        };
+        int kind = -1, height = -1;
+        for (const std::string& word : *text_.Legend(glyph)) {
+          // A height in blocks: h0 .. h99.
+          if (word.size() >= 2 && word[0] == 'h' &&
+              word.find_first_not_of("0123456789", 1) == std::string::npos) {
+            if (height >= 0) return error("has more than one height");
+            if (word.size() > 3) {
+              return error(absl::StrCat("has height '", word, "' (at most h",
+                                        BrickactionGame::kMaxHeight, ")"));
+            }
+            height = std::stoi(word.substr(1));
+            continue;
+          }
+          if (kind >= 0) return error("has more than one terrain word");
           for (int k = 0; k < BrickactionGame::kNumTerrains; ++k) {
-            if (words[0] == kTerrainWords[k]) kind = k;
+            if (word == kTerrainWords[k]) kind = k;
           }
           if (kind < 0) {
-            return ScenarioError(
-                map.row_lines[y],
-                absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                             "' has unknown terrain '", words[0],
-                             "' (known: open, hard, total, soft, tree, floor, window)"));
+            return error(absl::StrCat(
+                "has unknown terrain '", word,
+                "' (known: open, hard, total, soft, tree, floor, window, and a height hN)"));
           }
         }
-        game_.terrain_[game_.CellIndex(x, y)] = static_cast<uint8_t>(kind);
+        const int c = game_.CellIndex(x, y);
+        game_.terrain_[c] = static_cast<uint8_t>(std::max(kind, 0));
+        game_.elevation_[c] = static_cast<uint8_t>(std::max(height, 0));
+        if (height > 0) game_.raised_glyphs_.emplace(std::pair(game_.terrain_[c], height), glyph);
       }
     }
     return absl::OkStatus();
@@ -654,7 +666,12 @@ absl::Status BrickactionGame::Precompute() {
       if (soft) bits |= kSoftCover;
       if (terrain_[b] == kTree) bits |= kTreeCover;
       if (sight && firing_window >= 0) {
-        bits |= static_cast<uint8_t>(std::min(WindowsOnSide(firing_window), 15) << kWindowShift);
+        bits |= static_cast<uint8_t>(std::min(WindowsOnSide(firing_window), 7) << kWindowShift);
+      }
+      // From 5 blocks or more above: high ground, and the target's hard cover (walls, windows,
+      // a tree) does not hide it (nor makes it prone behind hard cover total cover).
+      if (sight && elevation_[a] - elevation_[b] >= kHighGroundBlocks) {
+        bits = static_cast<uint8_t>((bits & ~(kHardCover | kTreeCover)) | kHighGround);
       }
       between_[static_cast<size_t>(a) * n + b] = bits;
     }
@@ -691,14 +708,17 @@ absl::Status BrickactionGame::Precompute() {
       }
     }
   }
-  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
+  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die, high
+  // ground's to another).
+  auto attack_pool = [](int dice, int plus) {
+    DicePool pool = DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+    if (plus > 0) pool.BonusToBestDice(1, plus);
+    return pool;
+  };
   auto add_attack_pools = [&](int from, int to) {
     for (int dice = from; dice <= to; ++dice) {
-      for (int bonus = 0; bonus < 2; ++bonus) {
-        DicePool pool =
-            DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
-        if (bonus) pool.BonusToBestDie(1);
-        attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+      for (int plus = 0; plus < 2; ++plus) {
+        attack_pool_[dice][plus] = AddPool(attack_pool(dice, plus), kAttackRollKind);
       }
     }
   };
@@ -787,6 +807,12 @@ absl::Status BrickactionGame::Precompute() {
   CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
   add_attack_pools(8, attack_dice);
   add_close_pools(6, close_dice);
+  // High ground: a second +1 to another attack die, only on maps with heights.
+  if (!raised_glyphs_.empty()) {
+    for (int dice = 1; dice <= attack_dice; ++dice) {
+      attack_pool_[dice][2] = AddPool(attack_pool(dice, 2), kAttackRollKind);
+    }
+  }
   CHECK(pools_.size() < 256);
   for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   return absl::OkStatus();
