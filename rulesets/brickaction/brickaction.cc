@@ -131,6 +131,8 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
   const int ca = state.cell[a], cb = state.cell[b];
   if ((Between(ca, cb) & kSight) == 0) return false;
+  // Full cover at a corner: total cover from every side, both ways.
+  if (InFullCover(state, a) || InFullCover(state, b)) return false;
   // Prone behind hard cover is total cover, both ways.
   if ((state.flags[b] & kProneBit) && (Between(ca, cb) & kHardCover)) return false;
   if ((state.flags[a] & kProneBit) && (Between(cb, ca) & kHardCover)) return false;
@@ -155,7 +157,8 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
-  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
+  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0 ||
+                       CornerCover(state.cell[r], to);
   const int moved2 = Distance2(state.from, to);
   return covered ? moved2 > 4 : moved2 > 1;
 }
@@ -360,6 +363,10 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       squad |= IsAlive(state, t) && !IsVehicle(t) && units_[t].side != units_[u].side;
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
+  }
+  // At a corner: changing its use (full cover or hard cover) is an action, as a move.
+  if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
+    actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
   }
 }
 
@@ -796,7 +803,9 @@ int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die
   // die, within the cap.
   *die_bonuses = 0;
   if (modifier < kMaxSaveBonus) {
-    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0);
+    // A corner is hard cover for 2 minis: +1 to two dice.
+    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0) +
+                   (CornerCover(state.cell[att], state.cell[tgt]) ? 2 : 0);
   }
   return modifier;
 }
@@ -824,6 +833,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
+    state.full_cover &= static_cast<uint16_t>(~(1 << u));
     for (int v = 0; v < num_units(); ++v) {
       if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;  // its watchers stand down
     }
@@ -967,6 +977,9 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.phase = kHold;
       } else if (kind == kTurretAction) {
         state.phase = kTurret;
+      } else if (kind == kHide || kind == kPeek) {
+        state.full_cover ^= static_cast<uint16_t>(1 << u);
+        EndAction(state);
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
@@ -978,6 +991,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
     case kDest:
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
+      state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
       if (IsVehicle(state.active)) {
         state.phase = kFacing;
         return;
@@ -1046,7 +1060,10 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kHoldMove:
     case kReactMove:
-      if (action != kStay) state.cell[state.sub] = static_cast<uint16_t>(action);
+      if (action != kStay) {
+        state.cell[state.sub] = static_cast<uint16_t>(action);
+        state.full_cover &= static_cast<uint16_t>(~(1 << state.sub));
+      }
       state.sub = kNone;
       state.spot = kNoCell;
       Continue(state);

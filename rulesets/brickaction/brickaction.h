@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (124 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -183,7 +183,9 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kHide,  // a squad at a corner: take full cover behind it
+    kPeek,  // and back to using it as hard cover
   };
 
   // Per-unit flag bits.
@@ -214,6 +216,7 @@ class BrickactionGame {
     uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
+    uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -250,7 +253,7 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 124);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -388,6 +391,8 @@ class BrickactionGame {
   static constexpr int kMaxHeight = 99;  // blocks
   // The elevation of cell c in blocks (the map's `hN` legend words; 0 without one).
   int Elevation(int c) const { return elevation_[c]; }
+  // Whether squad u uses its corner for full cover (total cover from every side).
+  static bool InFullCover(const State& state, int u) { return (state.full_cover >> u) & 1; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
   // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
@@ -426,8 +431,8 @@ class BrickactionGame {
 
  private:
   static constexpr uint8_t kOpen = 0, kHard = 1, kTotal = 2, kSoft = 3, kTree = 4, kFloor = 5,
-                           kWindow = 6;
-  static constexpr int kNumTerrains = 7;
+                           kWindow = 6, kCorner = 7;
+  static constexpr int kNumTerrains = 8;
 
   BrickactionGame() = default;
   friend class BrickactionScenarioBuilder;
@@ -439,6 +444,9 @@ class BrickactionGame {
   bool InBuilding(int c) const;
   int WindowsOnSide(int w) const;
   void LimitModifiers(int from, int to, int base, int* dice, int* plus) const;
+  // Whether the squad at `to` has its corner's hard cover from a shooter at `from` (not from
+  // high ground).
+  bool CornerCover(int from, int to) const;
 
   // Decision lists per phase.
   void FacingActions(const State& state, ActionList& actions) const;

@@ -15,7 +15,7 @@ constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "N
 
 constexpr const char* kWhat[] = {
     "choose a squad (or end the turn)",
-    "move / attack / prone / rise / rally / hold",
+    "move / attack / prone / rise / rally / hold / hide / peek",
     "choose the destination (to X,Y)",
     "choose the target (at L / at L grenade / close L)",
     "choose the hold (if L moves|attacks fire|move)",
@@ -52,7 +52,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"open", '.', ColourRole::kGround},          {"hard cover", '#', ColourRole::kCover},
       {"total cover", 'X', ColourRole::kBlocking}, {"soft cover", '"', ColourRole::kHighlight},
       {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
-      {"window", 'W', ColourRole::kCover}};
+      {"window", 'W', ColourRole::kCover},         {"corner", '+', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
   // Raised ground: a kind per terrain and height, drawn with its map character.
   for (const auto& [kind_height, glyph] : raised_glyphs_) {
@@ -165,6 +165,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
+    if (InFullCover(state, u)) absl::StrAppend(&piece.status, ", full cover at its corner");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");

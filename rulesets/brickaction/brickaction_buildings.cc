@@ -1,7 +1,8 @@
 // brickaction's buildings (the source's "Fighting From Inside Buildings"): which side of a
 // building a squad fires from, how many windows that side has, and the limit they put on the
-// attack's modifiers. Sight through windows (only a squad at a window sees out or is seen)
-// is part of the precomputed table (Precompute in brickaction_scenario.cc).
+// attack's modifiers; and their corners (hard cover for 2 minis, or full cover). Sight through
+// windows (only a squad at a window sees out or is seen) is part of the precomputed table
+// (Precompute in brickaction_scenario.cc).
 #include <algorithm>
 
 #include "rulesets/brickaction/brickaction.h"
@@ -40,6 +41,10 @@ void BrickactionGame::LimitModifiers(int from, int to, int base, int* dice, int*
   // Dice first (each worth more than a +1 to one die), then the +1s while room is left.
   *dice = std::min(*dice, base + limit);
   *plus = std::clamp(base + limit - *dice, 0, *plus);
+}
+
+bool BrickactionGame::CornerCover(int from, int to) const {
+  return terrain_[to] == kCorner && !(Between(from, to) & kHighGround);
 }
 
 }  // namespace sandtable

@@ -128,8 +128,8 @@ vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
 vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
 )";
 
-constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
-                                         "tree", "floor", "window"};
+constexpr const char* kTerrainWords[] = {"open", "hard",  "total",  "soft",
+                                         "tree", "floor", "window", "corner"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
 // an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
@@ -244,7 +244,8 @@ class BrickactionScenarioBuilder {
           if (kind < 0) {
             return error(absl::StrCat(
                 "has unknown terrain '", word,
-                "' (known: open, hard, total, soft, tree, floor, window, and a height hN)"));
+                "' (known: open, hard, total, soft, tree, floor, window, corner, and a height "
+                "hN)"));
           }
         }
         const int c = game_.CellIndex(x, y);
@@ -723,20 +724,21 @@ absl::Status BrickactionGame::Precompute() {
     }
   };
   add_attack_pools(1, 7);
-  // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
+  // Saves: successes; 4+ or 5+ with a modifier and a +1 to some dice (the tree's, the
+  // medic's, a corner's two), or a natural 6.
+  auto add_save_pool = [&](int dice, int target, int modifier, int bonus) {
+    SuccessRule rule = SuccessRule::AtLeast(target);
+    rule.modifier = modifier;
+    DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
+    if (bonus) pool.BonusToBestDice(1, bonus);
+    save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] = AddPool(pool, kSaveRollKind);
+  };
   for (int dice = 1; dice <= 6; ++dice) {
     save_pool_[dice * 1000] =
         AddPool(DicePool::CountSuccesses(dice, 6, SuccessRule::Natural(6)), kSaveRollKind);
     for (int target = 4; target <= 5; ++target) {
       for (int modifier = 0; modifier <= 2; ++modifier) {
-        for (int bonus = 0; bonus < 3; ++bonus) {
-          SuccessRule rule = SuccessRule::AtLeast(target);
-          rule.modifier = modifier;
-          DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
-          if (bonus) pool.BonusToBestDice(1, bonus);
-          save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] =
-              AddPool(pool, kSaveRollKind);
-        }
+        for (int bonus = 0; bonus < 3; ++bonus) add_save_pool(dice, target, modifier, bonus);
       }
     }
   }
@@ -807,6 +809,15 @@ absl::Status BrickactionGame::Precompute() {
   CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
   add_attack_pools(8, attack_dice);
   add_close_pools(6, close_dice);
+  // A corner's two +1s and the medic's: three save dice, only on maps with corners (the +1s
+  // come only below the +2 cap).
+  if (std::find(terrain_.begin(), terrain_.end(), kCorner) != terrain_.end()) {
+    for (int dice = 1; dice <= 6; ++dice) {
+      for (int target = 4; target <= 5; ++target) {
+        for (int modifier = 0; modifier < 2; ++modifier) add_save_pool(dice, target, modifier, 3);
+      }
+    }
+  }
   // High ground: a second +1 to another attack die, only on maps with heights.
   if (!raised_glyphs_.empty()) {
     for (int dice = 1; dice <= attack_dice; ++dice) {

@@ -117,7 +117,7 @@ TEST_F(BrickactionElevationTest, ScenarioErrors) {
             "line 19: map character '^' has height 'h100' (at most h99)");
   EXPECT_EQ(ScenarioErrorAfter(text, "legend ^ open h5", "legend ^ hill h5"),
             "line 19: map character '^' has unknown terrain 'hill' (known: open, hard, total, "
-            "soft, tree, floor, window, and a height hN)");
+            "soft, tree, floor, window, corner, and a height hN)");
 }
 
 }  // namespace
