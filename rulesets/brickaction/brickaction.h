@@ -440,7 +440,7 @@ class BrickactionGame {
 
   // Buildings (brickaction_buildings.cc): whether cell c is inside one (floor or window),
   // the windows on the side of window cell w, and the attack from `from` at `to` with its
-  // modifiers (the dice beyond `base`, then the veteran's +1) limited by FiringWindows.
+  // modifiers (the dice beyond `base`, then the +1s to a die) limited by FiringWindows.
   bool InBuilding(int c) const;
   int WindowsOnSide(int w) const;
   void LimitModifiers(int from, int to, int base, int* dice, int* plus) const;
