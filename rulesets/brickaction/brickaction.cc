@@ -160,6 +160,8 @@ bool BrickactionGame::SmokeBlocks(const State& state, int from, int to) const {
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
   const int ca = state.cell[a], cb = state.cell[b];
   if ((Between(ca, cb) & kSight) == 0 || SmokeBlocks(state, ca, cb)) return false;
+  // Full cover at a corner: total cover from every side, both ways.
+  if (InFullCover(state, a) || InFullCover(state, b)) return false;
   // Prone behind hard cover is total cover, both ways.
   if ((state.flags[b] & kProneBit) && (Between(ca, cb) & kHardCover)) return false;
   if ((state.flags[a] & kProneBit) && (Between(cb, ca) & kHardCover)) return false;
@@ -184,7 +186,8 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
-  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
+  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0 ||
+                       CornerCover(state.cell[r], to);
   const int moved2 = Distance2(state.from, to);
   return covered ? moved2 > 4 : moved2 > 1;
 }
@@ -407,6 +410,10 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   }
   // Throwing smoke is neither a move nor an attack: a suppressed squad may.
   if (can_spend && state.smokes[u] > 0) actions.push_back(kActionBase + kSmokeAction);
+  // At a corner: changing its use (full cover or hard cover) is an action, as a move.
+  if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
+    actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
+  }
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -789,7 +796,8 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   state.mode = mode;
   state.lost_a = state.lost_t = 0;
   int dice = 1;
-  bool bonus = false;
+  int plus = 0;  // +1s to different attack dice
+  const uint8_t between = Between(state.cell[att], state.cell[tgt]);
   if (IsVehicle(att) || IsVehicle(tgt)) {  // a declared attack (no reactions involve vehicles)
     dice = WeaponDice(state, att, tgt, state.weapon);
     if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
@@ -814,9 +822,13 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       return;
     }
     // A vehicle's weapon against a squad, or a squad's grenade or rocket against a vehicle:
-    // natural 6s and other 4+; the veteran's +1 for the squad (not in soft cover).
-    bonus = !IsVehicle(att) && state.specialists[att] != 0 &&
-            !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // natural 6s and other 4+; the veteran's +1 for the squad and high ground's (not in soft
+    // cover).
+    plus = (!IsVehicle(att) && state.specialists[att] != 0 ? 1 : 0) +
+           ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
+    // A squad firing out of a building: its weapon's dice beyond the model's one are modifiers.
+    if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &plus);
   } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
@@ -836,11 +848,16 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       ++dice;
       --state.rifle_grenades[att];
     }
-    // The veteran's +1 to one die; soft cover negates the attacker's +1s.
-    bonus =
-        state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // The veteran's +1 to one die, high ground's to another; soft cover negates the
+    // attacker's +1s.
+    plus = (state.specialists[att] != 0 ? 1 : 0) + ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
+    // Firing out of a building: at most 2 modifiers per window on that side, beyond the
+    // squad's own dice (1 d6 per mini up to 3; heavy support's crew up to 2).
+    LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, Minis(state, att)), &dice,
+                   &plus);
   }
-  state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
+  state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
 
@@ -864,7 +881,9 @@ int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die
   // die, within the cap.
   *die_bonuses = 0;
   if (modifier < kMaxSaveBonus) {
-    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0);
+    // A corner is hard cover for 2 minis: +1 to two dice.
+    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0) +
+                   (CornerCover(state.cell[att], state.cell[tgt]) ? 2 : 0);
   }
   return modifier;
 }
@@ -894,6 +913,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
+    state.full_cover &= static_cast<uint16_t>(~(1 << u));
     for (int v = 0; v < num_units(); ++v) {
       if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;  // its watchers stand down
     }
@@ -1039,6 +1059,9 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.phase = kTurret;
       } else if (kind == kSmokeAction) {
         state.phase = kSmokeTarget;
+      } else if (kind == kHide || kind == kPeek) {
+        state.full_cover ^= static_cast<uint16_t>(1 << u);
+        EndAction(state);
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
@@ -1050,6 +1073,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
     case kDest:
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
+      state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
       if (IsVehicle(state.active)) {
         state.phase = kFacing;
         return;
@@ -1126,7 +1150,10 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kHoldMove:
     case kReactMove:
-      if (action != kStay) state.cell[state.sub] = static_cast<uint16_t>(action);
+      if (action != kStay) {
+        state.cell[state.sub] = static_cast<uint16_t>(action);
+        state.full_cover &= static_cast<uint16_t>(~(1 << state.sub));
+      }
       state.sub = kNone;
       state.spot = kNoCell;
       Continue(state);

@@ -3,13 +3,14 @@
 // (or a commander) and a medic with Repeaters or a loadout of infantry weapons, bayonets, a
 // grenade, rockets, rifle and smoke grenades; heavy support; vehicles (armour classes C1..H2
 // with a hull weapon or a turret) with the armour table, infantry against armour, swarm,
-// roadkill, disabled and vehicle cover. The rulings, every decision where they are silent,
-// the decomposition into small decisions, the notation and what is not implemented yet (the
-// spotter, the commando, ...) are documented in docs/rulesets/brickaction.md.
+// roadkill, disabled and vehicle cover; buildings with windows, elevation and corners. The
+// rulings, every decision where they are silent, the decomposition into small decisions, the
+// notation and what is not implemented yet (the spotter, the commando, ...) are documented
+// in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (142 bytes).
+// State holds only what changes (144 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -210,7 +211,9 @@ class BrickactionGame {
     kRallyAction,
     kHoldAction,
     kTurretAction,
-    kSmokeAction
+    kSmokeAction,
+    kHide,  // a squad at a corner: take full cover behind it
+    kPeek,  // and back to using it as hard cover
   };
 
   // Per-unit flag bits.
@@ -242,6 +245,7 @@ class BrickactionGame {
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
     uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
+    uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -285,7 +289,7 @@ class BrickactionGame {
     uint8_t smoke_age = 0;
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 142);
+  static_assert(sizeof(State) == 144);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -418,13 +422,32 @@ class BrickactionGame {
   // the unit at `to` has from a shooter at `from`.
   static constexpr uint8_t kSight = 1, kHardCover = 2, kSoftCover = 4, kTreeCover = 8;
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
+  // A squad in a building firing out (from a window, or from the floor right behind one): the
+  // windows on that side of the building (at most 7 counted), which limit its attack
+  // modifiers to 2 each; 0 when it does not fire out of a building. Kept in Between's bits.
+  static constexpr int kWindowShift = 4;
+  static constexpr uint8_t kWindowMask = 0x70;
+  int FiringWindows(int from, int to) const {
+    return (Between(from, to) & kWindowMask) >> kWindowShift;
+  }
+  // Elevation: the shooter stands kHighGroundBlocks or more above the target (high ground:
+  // +1 to one attack die; the target's hard cover and tree count for nothing from there).
+  static constexpr uint8_t kHighGround = 0x80;
+  static constexpr int kHighGroundBlocks = 5;
+  static constexpr int kMaxHeight = 99;  // blocks
+  // The elevation of cell c in blocks (the map's `hN` legend words; 0 without one).
+  int Elevation(int c) const { return elevation_[c]; }
+  // Whether squad u uses its corner for full cover (total cover from every side).
+  static bool InFullCover(const State& state, int u) { return (state.full_cover >> u) & 1; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
   // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
   // squared distance d2 (before the grenade and rockets; 0: out of reach), its maximum range
-  // in cells (the longest weapon's) and its close-combat dice.
+  // in cells (the longest weapon's) and its close-combat dice. BaseDice: the unit's own dice
+  // before weapon modifiers (1 a mini up to 3; a heavy-support crew's up to 2).
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
+  int BaseDice(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
   // The +1s to squad u's close-combat total: its veterans' and its bayonets'.
   int CloseModifier(const State& state, int u) const;
@@ -458,12 +481,22 @@ class BrickactionGame {
 
  private:
   static constexpr uint8_t kOpen = 0, kHard = 1, kTotal = 2, kSoft = 3, kTree = 4, kFloor = 5,
-                           kWindow = 6;
-  static constexpr int kNumTerrains = 7;
+                           kWindow = 6, kCorner = 7;
+  static constexpr int kNumTerrains = 8;
 
   BrickactionGame() = default;
   friend class BrickactionScenarioBuilder;
   absl::Status Precompute();
+
+  // Buildings (brickaction_buildings.cc): whether cell c is inside one (floor or window),
+  // the windows on the side of window cell w, and the attack from `from` at `to` with its
+  // modifiers (the dice beyond `base`, then the +1s to a die) limited by FiringWindows.
+  bool InBuilding(int c) const;
+  int WindowsOnSide(int w) const;
+  void LimitModifiers(int from, int to, int base, int* dice, int* plus) const;
+  // Whether the squad at `to` has its corner's hard cover from a shooter at `from` (not from
+  // high ground).
+  bool CornerCover(int from, int to) const;
 
   // Decision lists per phase.
   void FacingActions(const State& state, ActionList& actions) const;
@@ -524,7 +557,8 @@ class BrickactionGame {
     return DicePool::PairValue(DicePool::TripleHighs(triple),
                                DicePool::TripleSum(triple) >= threshold ? 1 : 0);
   }
-  int AttackPool(int dice, bool bonus) const { return attack_pool_[dice][bonus ? 1 : 0]; }
+  // `plus`: +1s to different dice (the veteran, high ground); 2 only on a map with heights.
+  int AttackPool(int dice, int plus) const { return attack_pool_[dice][plus]; }
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }
   int ClosePool(int dice, int modifier) const { return close_pool_[dice][modifier]; }
@@ -555,6 +589,9 @@ class BrickactionGame {
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
   std::vector<uint8_t> terrain_;
+  std::vector<uint8_t> elevation_;  // blocks, per cell
+  // The map character of each raised (terrain, height) pair, for the board's legend.
+  std::map<std::pair<int, int>, char> raised_glyphs_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;
   bool has_smoke_ = false;
@@ -567,7 +604,7 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
-  std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
+  std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
   std::array<std::array<int, kMaxCloseModifier + 1>, kMaxCloseDice + 1> close_pool_{};

@@ -15,7 +15,7 @@ constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "N
 
 constexpr const char* kWhat[] = {
     "choose a squad (or end the turn)",
-    "move / attack / prone / rise / rally / hold / smoke",
+    "move / attack / prone / rise / rally / hold / smoke / hide / peek",
     "choose the destination (to X,Y)",
     "choose the target (at L / at L grenade / close L)",
     "choose the hold (if L moves|attacks fire|move)",
@@ -53,8 +53,20 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"open", '.', ColourRole::kGround},          {"hard cover", '#', ColourRole::kCover},
       {"total cover", 'X', ColourRole::kBlocking}, {"soft cover", '"', ColourRole::kHighlight},
       {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
-      {"window", 'W', ColourRole::kCover}};
+      {"window", 'W', ColourRole::kCover},         {"corner", '+', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
+  // Raised ground: a kind per terrain and height, drawn with its map character.
+  for (const auto& [kind_height, glyph] : raised_glyphs_) {
+    const auto [kind, height] = kind_height;
+    const TerrainKind& base = view.terrain_kinds[kind];
+    view.terrain_kinds.push_back(
+        {absl::StrCat(base.name, ", ", height, " blocks high"), glyph, base.role});
+    for (int c = 0; c < num_cells_; ++c) {
+      if (terrain_[c] == kind && elevation_[c] == height) {
+        view.terrain[c] = static_cast<uint8_t>(view.terrain_kinds.size() - 1);
+      }
+    }
+  }
   // The objective, drawn on the cell at (or just above and left of) its point.
   if (victory_ == kObjectiveVictory) {
     view.markers.push_back(
@@ -166,6 +178,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
+    if (InFullCover(state, u)) absl::StrAppend(&piece.status, ", full cover at its corner");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");

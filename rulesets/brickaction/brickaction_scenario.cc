@@ -128,8 +128,8 @@ vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
 vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
 )";
 
-constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
-                                         "tree", "floor", "window"};
+constexpr const char* kTerrainWords[] = {"open", "hard",  "total",  "soft",
+                                         "tree", "floor", "window", "corner"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
 // an officer 35 (a commander 50, 80 or 100), a grenade or smoke grenade 5 (the first per 5
@@ -220,29 +220,42 @@ class BrickactionScenarioBuilder {
     game_.height_ = map.height;
     game_.num_cells_ = map.width * map.height;
     game_.terrain_.assign(game_.num_cells_, BrickactionGame::kOpen);
+    game_.elevation_.assign(game_.num_cells_, 0);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
-        const std::vector<std::string>& words = *text_.Legend(map.rows[y][x]);
-        if (words.size() > 1) {
+        const char glyph = map.rows[y][x];
+        auto error = [&](const std::string& what) {
           return ScenarioError(map.row_lines[y],
-                               absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                                            "' has more than one terrain word"));
-        }
-        int kind = 0;
-        if (!words.empty()) {
-          kind = -1;
+                               absl::StrCat("map character '", std::string(1, glyph), "' ", what));
+        };
+        int kind = -1, height = -1;
+        for (const std::string& word : *text_.Legend(glyph)) {
+          // A height in blocks: h0 .. h99.
+          if (word.size() >= 2 && word[0] == 'h' &&
+              word.find_first_not_of("0123456789", 1) == std::string::npos) {
+            if (height >= 0) return error("has more than one height");
+            if (word.size() > 3) {
+              return error(absl::StrCat("has height '", word, "' (at most h",
+                                        BrickactionGame::kMaxHeight, ")"));
+            }
+            height = std::stoi(word.substr(1));
+            continue;
+          }
+          if (kind >= 0) return error("has more than one terrain word");
           for (int k = 0; k < BrickactionGame::kNumTerrains; ++k) {
-            if (words[0] == kTerrainWords[k]) kind = k;
+            if (word == kTerrainWords[k]) kind = k;
           }
           if (kind < 0) {
-            return ScenarioError(
-                map.row_lines[y],
-                absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                             "' has unknown terrain '", words[0],
-                             "' (known: open, hard, total, soft, tree, floor, window)"));
+            return error(absl::StrCat(
+                "has unknown terrain '", word,
+                "' (known: open, hard, total, soft, tree, floor, window, corner, and a height "
+                "hN)"));
           }
         }
-        game_.terrain_[game_.CellIndex(x, y)] = static_cast<uint8_t>(kind);
+        const int c = game_.CellIndex(x, y);
+        game_.terrain_[c] = static_cast<uint8_t>(std::max(kind, 0));
+        game_.elevation_[c] = static_cast<uint8_t>(std::max(height, 0));
+        if (height > 0) game_.raised_glyphs_.emplace(std::pair(game_.terrain_[c], height), glyph);
       }
     }
     return absl::OkStatus();
@@ -644,13 +657,20 @@ absl::Status BrickactionGame::Precompute() {
   };
   // Line of sight and cover for every ordered pair. Only total-cover cells block the line;
   // hard (low walls, windows) and soft cells give cover to a unit standing in them or right
-  // behind them (next to it, on the line); a tree to a unit standing at it.
+  // behind them (next to it, on the line); a tree to a unit standing at it. A window lets
+  // the line through only for a unit in the building at it (on it or next to it): one
+  // further inside is behind the walls. The window a unit in a building fires out of gives
+  // the windows of that side (FiringWindows).
   between_.assign(static_cast<size_t>(n) * n, 0);
+  auto touches = [](Cell p, Cell q) {
+    return std::abs(p.x - q.x) <= 1 && std::abs(p.y - q.y) <= 1;
+  };
   for (int a = 0; a < n; ++a) {
     const Cell ca = grid->CellAt(a);
     for (int b = 0; b < n; ++b) {
       const Cell cb = grid->CellAt(b);
       bool sight = true, hard = is(b, {kHard, kWindow}), soft = is(b, {kSoft});
+      int firing_window = terrain_[a] == kWindow && !InBuilding(b) ? a : -1;
       const int x0 = std::min(ca.x, cb.x), x1 = std::max(ca.x, cb.x);
       const int y0 = std::min(ca.y, cb.y), y1 = std::max(ca.y, cb.y);
       for (int y = y0; y <= y1 && sight; ++y) {
@@ -662,7 +682,16 @@ absl::Status BrickactionGame::Precompute() {
             sight = false;
             break;
           }
-          const bool next_to_target = std::abs(x - cb.x) <= 1 && std::abs(y - cb.y) <= 1;
+          if (terrain_[ci] == kWindow) {
+            const bool at_a = InBuilding(a) && touches(ca, c),
+                       at_b = InBuilding(b) && touches(cb, c);
+            if (!at_a && !at_b) {
+              sight = false;
+              break;
+            }
+            if (at_a && firing_window < 0) firing_window = ci;
+          }
+          const bool next_to_target = touches(cb, c);
           if (next_to_target && is(ci, {kHard, kWindow})) hard = true;
           if (next_to_target && terrain_[ci] == kSoft) soft = true;
         }
@@ -671,6 +700,14 @@ absl::Status BrickactionGame::Precompute() {
       if (hard) bits |= kHardCover;
       if (soft) bits |= kSoftCover;
       if (terrain_[b] == kTree) bits |= kTreeCover;
+      if (sight && firing_window >= 0) {
+        bits |= static_cast<uint8_t>(std::min(WindowsOnSide(firing_window), 7) << kWindowShift);
+      }
+      // From 5 blocks or more above: high ground, and the target's hard cover (walls, windows,
+      // a tree) does not hide it (nor makes it prone behind hard cover total cover).
+      if (sight && elevation_[a] - elevation_[b] >= kHighGroundBlocks) {
+        bits = static_cast<uint8_t>((bits & ~(kHardCover | kTreeCover)) | kHighGround);
+      }
       between_[static_cast<size_t>(a) * n + b] = bits;
     }
   }
@@ -706,32 +743,36 @@ absl::Status BrickactionGame::Precompute() {
       }
     }
   }
-  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
+  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die, high
+  // ground's to another).
+  auto attack_pool = [](int dice, int plus) {
+    DicePool pool = DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+    if (plus > 0) pool.BonusToBestDice(1, plus);
+    return pool;
+  };
   auto add_attack_pools = [&](int from, int to) {
     for (int dice = from; dice <= to; ++dice) {
-      for (int bonus = 0; bonus < 2; ++bonus) {
-        DicePool pool =
-            DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
-        if (bonus) pool.BonusToBestDie(1);
-        attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+      for (int plus = 0; plus < 2; ++plus) {
+        attack_pool_[dice][plus] = AddPool(attack_pool(dice, plus), kAttackRollKind);
       }
     }
   };
   add_attack_pools(1, 7);
-  // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
+  // Saves: successes; 4+ or 5+ with a modifier and a +1 to some dice (the tree's, the
+  // medic's, a corner's two), or a natural 6.
+  auto add_save_pool = [&](int dice, int target, int modifier, int bonus) {
+    SuccessRule rule = SuccessRule::AtLeast(target);
+    rule.modifier = modifier;
+    DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
+    if (bonus) pool.BonusToBestDice(1, bonus);
+    save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] = AddPool(pool, kSaveRollKind);
+  };
   for (int dice = 1; dice <= 6; ++dice) {
     save_pool_[dice * 1000] =
         AddPool(DicePool::CountSuccesses(dice, 6, SuccessRule::Natural(6)), kSaveRollKind);
     for (int target = 4; target <= 5; ++target) {
       for (int modifier = 0; modifier <= 2; ++modifier) {
-        for (int bonus = 0; bonus < 3; ++bonus) {
-          SuccessRule rule = SuccessRule::AtLeast(target);
-          rule.modifier = modifier;
-          DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
-          if (bonus) pool.BonusToBestDice(1, bonus);
-          save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] =
-              AddPool(pool, kSaveRollKind);
-        }
+        for (int bonus = 0; bonus < 3; ++bonus) add_save_pool(dice, target, modifier, bonus);
       }
     }
   }
@@ -806,8 +847,37 @@ absl::Status BrickactionGame::Precompute() {
   add_attack_pools(8, attack_dice);
   add_close_pools(6, close_dice, 0, 3);
   if (bayonets > 0) add_close_pools(1, close_dice, 4, 3 + bayonets);
-  CHECK(pools_.size() < 256);
-  for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
+  // A corner's two +1s and the medic's: three save dice, only on maps with corners (the +1s
+  // come only below the +2 cap).
+  if (std::find(terrain_.begin(), terrain_.end(), kCorner) != terrain_.end()) {
+    for (int dice = 1; dice <= 6; ++dice) {
+      for (int target = 4; target <= 5; ++target) {
+        for (int modifier = 0; modifier < 2; ++modifier) add_save_pool(dice, target, modifier, 3);
+      }
+    }
+  }
+  // High ground: a second +1 to another attack die, only on maps with heights.
+  if (!raised_glyphs_.empty()) {
+    for (int dice = 1; dice <= attack_dice; ++dice) {
+      attack_pool_[dice][2] = AddPool(attack_pool(dice, 2), kAttackRollKind);
+    }
+  }
+  // The engine's limits, which a scenario may exceed (an error, not a crash): `roll` is a
+  // byte, and a chance node has at most kMaxChanceOutcomes outcomes (close combat's 7 dice
+  // have 288 (total, sixes, ones)).
+  if (pools_.size() > 255) {
+    return ScenarioError(0, absl::StrCat("the scenario needs ", pools_.size(),
+                                         " dice pools, at most 255: fewer vehicle classes, "
+                                         "bayonets, attack or close-combat dice"));
+  }
+  for (const Roll& roll : pools_) {
+    if (roll.outcomes.size() > kMaxChanceOutcomes) {
+      return ScenarioError(
+          0, absl::StrCat("a roll (", roll.pool.Describe(), ") has ", roll.outcomes.size(),
+                          " outcomes, at most ", kMaxChanceOutcomes,
+                          ": close combat with more than 6 dice is not supported"));
+    }
+  }
   return absl::OkStatus();
 }
 

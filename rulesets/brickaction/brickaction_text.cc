@@ -25,8 +25,8 @@ constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close",
                                                      "riflegrenade"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
-                                                     "rally", "hold",   "turret", "smoke"};
+constexpr std::array<const char*, 10> kActionNames = {"move", "attack", "prone", "rise", "rally",
+                                                      "hold", "turret", "smoke", "hide", "peek"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -76,7 +76,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kSmokeAction) {
+      if (action >= kActionBase && action <= kActionBase + kPeek) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -343,6 +343,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.smokes[u], 'k');                   // smoke grenades left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
+    if (InFullCover(state, u)) flags += 'c';              // full cover at its corner
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -500,6 +501,11 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           state.bonus[u] |= kBonusUsedBit;
           continue;
         }
+        if (rockets && c == 'c') {
+          if (InFullCover(state, u)) return false;
+          state.full_cover |= static_cast<uint16_t>(1 << u);
+          continue;
+        }
         const size_t b = kFlagLetters.find(c);
         if (b == std::string_view::npos || (state.flags[u] & (1 << b))) return false;
         state.flags[u] |= static_cast<uint8_t>(1 << b);
@@ -590,6 +596,12 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   if (state.left > ActionsPerTurn(state, state.player)) {
     return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
                               ActionsPerTurn(state, state.player), " actions a turn"));
+  }
+  for (int u = 0; u < kMaxUnits; ++u) {
+    if (InFullCover(state, u) &&
+        (u >= n || !IsAlive(state, u) || IsVehicle(u) || terrain_[state.cell[u]] != kCorner)) {
+      return Error("full cover (c) only for a squad on a corner cell");
+    }
   }
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);

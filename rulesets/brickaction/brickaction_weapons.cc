@@ -74,10 +74,14 @@ int BrickactionGame::LoadoutRange(int u, int minis) const {
   return SquadRange(carried, Repeaters(carried, minis)).max;
 }
 
+int BrickactionGame::BaseDice(int u, int minis) const {
+  return std::min(minis, units_[u].heavy_support ? 2 : 3);
+}
+
 int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
   if (units_[u].heavy_support) {
     // "Base Atk max 2D6 +2D6/+3D6 w/loader": the extra minis are replacement crew only.
-    return AfterLongShot(std::min(minis, 2) + (minis >= 3 ? 3 : 2), kHeavySupportRange, d2);
+    return AfterLongShot(BaseDice(u, minis) + (minis >= 3 ? 3 : 2), kHeavySupportRange, d2);
   }
   const Loadout carried = Carried(units_[u].weapons, minis);
   const int repeaters = Repeaters(carried, minis);
@@ -94,7 +98,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
   auto carbine_bonus = [&](int count) {
     return reaches(kRanges[kCarbine]) ? CountBonus(count, 2, 3) : 0;
   };
-  int dice = std::min(minis, 3) +
+  int dice = BaseDice(u, minis) +
              std::max(repeater_bonus(repeaters + 2 * rifles) + carbine_bonus(carried[kCarbine]),
                       repeater_bonus(repeaters) + carbine_bonus(carried[kCarbine] + rifles));
   if (reaches(kRanges[kSmg])) dice += CountBonus(carried[kSmg], 3, 5);

@@ -157,6 +157,41 @@ inline std::string VictoryTestScenario(const std::string& victory) {
   return text;
 }
 
+// A board with the terrain rules: a building with windows (x 3..7, y 3..7), a platform 5
+// blocks high (x 2..3, y 1..2) and a corner cell (8,5). Player 0: A (3 regulars, veteran,
+// medic) on the corner, B (4 regulars, veteran, grenade) behind a north window; player 1: a
+// (4 regulars, veteran, officer) on the platform, b (2 regulars).
+inline std::string TerrainTestScenario() {
+  return "ruleset brickaction\n"
+         "name terrain\n"
+         "deploy 12\n"
+         "points 1000\n"
+         "legend . open\n"
+         "legend X total\n"
+         "legend _ floor\n"
+         "legend W window\n"
+         "legend + corner\n"
+         "legend ^ open h5\n"
+         "map\n"
+         "............\n"
+         "..^^........\n"
+         "..^^........\n"
+         "...XXWWX....\n"
+         "...X___X....\n"
+         "...W___X+...\n"
+         "...X___X....\n"
+         "...XXWXX....\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "end\n"
+         "squad side=0 label=A regulars=3 veteran=1 medic=1 grenade=0 at=8,5\n"
+         "squad side=0 label=B regulars=4 veteran=1 grenade=1 at=5,4\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=0 at=2,1\n"
+         "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=10,1\n";
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =
