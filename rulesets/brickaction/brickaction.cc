@@ -109,6 +109,8 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
           return 0;
         }
         return d2 <= kRocketNear * kRocketNear ? 3 : 2;
+      case kWithRifleGrenade:
+        return RifleGrenadeAlone(state, u, t);
       default:
         return 0;
     }
@@ -123,14 +125,43 @@ int BrickactionGame::WeaponDice(const State& state, int u, int t, int weapon) co
     case kWithRocket:
       if (state.rockets[u] == 0 || d2 > kRocketRange * kRocketRange) return 0;
       return base + (d2 <= kRocketNear * kRocketNear ? 2 : 1);
+    case kWithRifleGrenade:
+      // With the squad's fire: +1 within 10 cells; beyond, "40-64"'s one die fewer takes
+      // its bonus away (not offered: firing without it is as good).
+      return state.rifle_grenades[u] > 0 && d2 <= kRifleGrenadeFull * kRifleGrenadeFull ? base + 1
+                                                                                        : 0;
     default:
       return base;
   }
 }
 
+int BrickactionGame::RifleGrenadeAlone(const State& state, int u, int t) const {
+  // 1 die for the mini and its +1 die within 10 cells, one die fewer up to 16 ("40-64").
+  const int d2 = Distance2(state.cell[u], state.cell[t]);
+  if (state.rifle_grenades[u] == 0 || d2 > kRifleGrenadeMax * kRifleGrenadeMax ||
+      !CanSee(state, u, t)) {
+    return 0;
+  }
+  return d2 <= kRifleGrenadeFull * kRifleGrenadeFull ? 2 : 1;
+}
+
+bool BrickactionGame::SmokeBlocks(const State& state, int from, int to) const {
+  if (state.smoke == kNoCell) return false;
+  const Cell a{CellX(from), CellY(from)}, b{CellX(to), CellY(to)};
+  const int x0 = CellX(state.smoke), y0 = CellY(state.smoke);
+  for (int y = y0; y < y0 + kSmokeSize; ++y) {
+    for (int x = x0; x < x0 + kSmokeSize; ++x) {
+      if (SegmentCrossesCell(a, b, {x, y})) return true;  // a squad in the smoke too
+    }
+  }
+  return false;
+}
+
 bool BrickactionGame::CanSee(const State& state, int a, int b) const {
   const int ca = state.cell[a], cb = state.cell[b];
-  if ((Between(ca, cb) & kSight) == 0) return false;
+  if ((Between(ca, cb) & kSight) == 0 || SmokeBlocks(state, ca, cb)) return false;
+  // Full cover at a corner: total cover from every side, both ways.
+  if (InFullCover(state, a) || InFullCover(state, b)) return false;
   // Prone behind hard cover is total cover, both ways.
   if ((state.flags[b] & kProneBit) && (Between(ca, cb) & kHardCover)) return false;
   if ((state.flags[a] & kProneBit) && (Between(cb, ca) & kHardCover)) return false;
@@ -155,7 +186,8 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
-  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0;
+  const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0 ||
+                       CornerCover(state.cell[r], to);
   const int moved2 = Distance2(state.from, to);
   return covered ? moved2 > 4 : moved2 > 1;
 }
@@ -181,7 +213,19 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  const ReachTable& table = (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
+  bool half = state.flags[u] & kProneBit;
+  if (units_[u].heavy_support) {
+    // 2 crew move it at half speed, 3 at full; decision: prone with 2 (a quarter) or with
+    // 1, it stays.
+    const int crew = Minis(state, u);
+    if (crew < 2 || (crew == 2 && half)) {
+      CellMask here;
+      here.Set(state.cell[u]);
+      return here;
+    }
+    half |= crew == 2;
+  }
+  const ReachTable& table = half ? *crawl_ : *walk_;
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
@@ -235,6 +279,8 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.specialists[u] = units_[u].specialists;
     state.flags[u] = units_[u].grenade ? kGrenadeBit : 0;
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
+    state.rifle_grenades[u] = static_cast<uint8_t>(units_[u].rifle_grenades);
+    state.smokes[u] = static_cast<uint8_t>(units_[u].smokes);
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
@@ -261,6 +307,7 @@ Player BrickactionGame::CurrentPlayer(const State& state) const {
     case kHold:
     case kFacing:
     case kTurret:
+    case kSmokeTarget:
       return state.player;
     case kProneReact:
     case kReactive:
@@ -361,6 +408,12 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
   }
+  // Throwing smoke is neither a move nor an attack: a suppressed squad may.
+  if (can_spend && state.smokes[u] > 0) actions.push_back(kActionBase + kSmokeAction);
+  // At a corner: changing its use (full cover or hard cover) is an action, as a move.
+  if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
+    actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
+  }
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -386,9 +439,9 @@ void BrickactionGame::FacingActions(const State& state, ActionList& actions) con
 void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
   for (int t = 0; t < num_units(); ++t) {
     if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
-    const Action base = kTargetBase + static_cast<Action>(t * 4);
+    const Action base = kTargetBase + static_cast<Action>(t * kWeaponSlots);
     if (IsVehicle(u) || IsVehicle(t)) {
-      for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket}) {
+      for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket, kWithRifleGrenade}) {
         if (WeaponDice(state, u, t, weapon) > 0) actions.push_back(base + weapon);
       }
       continue;
@@ -402,6 +455,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
     }
     if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
+    if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
 }
 
@@ -446,6 +500,21 @@ void BrickactionGame::ReactMoveActions(const State& state, ActionList& actions) 
     if (Distance2(c, state.spot) < here) actions.push_back(static_cast<Action>(c));
   });
   actions.push_back(kStay);
+}
+
+void BrickactionGame::SmokeActions(const State& state, ActionList& actions) const {
+  // Every screen on the map whose centre (the corner shared by its middle cells) is within
+  // 10 cells of the thrower's cell centre; the action is its top-left cell.
+  const int ux2 = 2 * CellX(state.cell[state.active]) + 1;
+  const int uy2 = 2 * CellY(state.cell[state.active]) + 1;
+  for (int y = 0; y + kSmokeSize <= height_; ++y) {
+    for (int x = 0; x + kSmokeSize <= width_; ++x) {
+      const int dx = 2 * x + kSmokeSize - ux2, dy = 2 * y + kSmokeSize - uy2;
+      if (dx * dx + dy * dy <= 4 * kSmokeRange * kSmokeRange) {
+        actions.push_back(static_cast<Action>(CellIndex(x, y)));
+      }
+    }
+  }
 }
 
 void BrickactionGame::LegalActions(const State& state, Player player, ActionList& actions) const {
@@ -498,6 +567,9 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
     case kFacing:
     case kTurret:
       FacingActions(state, actions);
+      break;
+    case kSmokeTarget:
+      SmokeActions(state, actions);
       break;
     default:
       break;
@@ -558,6 +630,11 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
+  if (state.smoke_age == 2) {  // the screen's one action is over
+    state.smoke = kNoCell;
+    state.smoke_by = kNone;
+    state.smoke_age = 0;
+  }
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -584,6 +661,7 @@ void BrickactionGame::SpendAction(State& state, int u) const {
     state.bonus[c] = static_cast<uint8_t>((state.bonus[c] - 1) | kBonusUsedBit);
   }
   ++state.acted[u];
+  if (state.smoke_age == 1) state.smoke_age = 2;  // a standing screen lasts this action
 }
 
 // Runs the current action's stage until a node needs a decision or a roll.
@@ -718,11 +796,13 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   state.mode = mode;
   state.lost_a = state.lost_t = 0;
   int dice = 1;
-  bool bonus = false;
+  int plus = 0;  // +1s to different attack dice
+  const uint8_t between = Between(state.cell[att], state.cell[tgt]);
   if (IsVehicle(att) || IsVehicle(tgt)) {  // a declared attack (no reactions involve vehicles)
     dice = WeaponDice(state, att, tgt, state.weapon);
     if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
     if (state.weapon == kWithRocket) --state.rockets[att];
+    if (state.weapon == kWithRifleGrenade) --state.rifle_grenades[att];
     if (IsVehicle(att) && units_[att].turret) {
       // The free turn of at most 45 degrees toward the target.
       const Cell at{CellX(state.cell[att]), CellY(state.cell[att])};
@@ -742,9 +822,13 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       return;
     }
     // A vehicle's weapon against a squad, or a squad's grenade or rocket against a vehicle:
-    // natural 6s and other 4+; the veteran's +1 for the squad (not in soft cover).
-    bonus = !IsVehicle(att) && state.specialists[att] != 0 &&
-            !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // natural 6s and other 4+; the veteran's +1 for the squad and high ground's (not in soft
+    // cover).
+    plus = (!IsVehicle(att) && state.specialists[att] != 0 ? 1 : 0) +
+           ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
+    // A squad firing out of a building: its weapon's dice beyond the model's one are modifiers.
+    if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &plus);
   } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
     const bool grenade = mode == kFire && state.weapon == kWithGrenade;
     dice = AttackDice(state, att, state.cell[tgt], grenade);
@@ -758,19 +842,29 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
       dice += d2 <= kRocketNear * kRocketNear ? 2 : 1;
       --state.rockets[att];
     }
-    // The veteran's +1 to one die; soft cover negates the attacker's +1s.
-    bonus =
-        state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
+    // A rifle grenade likewise: +1 die within 10 cells.
+    if (mode == kFire && state.weapon == kWithRifleGrenade &&
+        d2 <= kRifleGrenadeFull * kRifleGrenadeFull) {
+      ++dice;
+      --state.rifle_grenades[att];
+    }
+    // The veteran's +1 to one die, high ground's to another; soft cover negates the
+    // attacker's +1s.
+    plus = (state.specialists[att] != 0 ? 1 : 0) + ((between & kHighGround) ? 1 : 0);
+    if (between & kSoftCover) plus = 0;
+    // Firing out of a building: at most 2 modifiers per window on that side, beyond the
+    // squad's own dice (1 d6 per mini up to 3; heavy support's crew up to 2).
+    LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, Minis(state, att)), &dice,
+                   &plus);
   }
-  state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
+  state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
 
 void BrickactionGame::StartClose(State& state) const {
   state.side = 0;
   const int a = state.att;
-  const int vets = std::popcount(static_cast<unsigned>(state.specialists[a]));
-  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), vets));
+  state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, a), CloseModifier(state, a)));
   state.phase = kCcRoll;
 }
 
@@ -787,7 +881,9 @@ int BrickactionGame::SaveModifier(const State& state, int att, int tgt, int* die
   // die, within the cap.
   *die_bonuses = 0;
   if (modifier < kMaxSaveBonus) {
-    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0);
+    // A corner is hard cover for 2 minis: +1 to two dice.
+    *die_bonuses = ((cover & kTreeCover) ? 1 : 0) + ((state.specialists[tgt] & kMedic) ? 1 : 0) +
+                   (CornerCover(state.cell[att], state.cell[tgt]) ? 2 : 0);
   }
   return modifier;
 }
@@ -812,9 +908,12 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.specialists[u] = 0;
     state.flags[u] = 0;
     state.rockets[u] = 0;
+    state.rifle_grenades[u] = 0;
+    state.smokes[u] = 0;
     state.bonus[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
+    state.full_cover &= static_cast<uint16_t>(~(1 << u));
     for (int v = 0; v < num_units(); ++v) {
       if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;  // its watchers stand down
     }
@@ -958,6 +1057,11 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.phase = kHold;
       } else if (kind == kTurretAction) {
         state.phase = kTurret;
+      } else if (kind == kSmokeAction) {
+        state.phase = kSmokeTarget;
+      } else if (kind == kHide || kind == kPeek) {
+        state.full_cover ^= static_cast<uint16_t>(1 << u);
+        EndAction(state);
       } else {  // rally: one more attempt
         state.sub = static_cast<uint8_t>(u);
         state.stage = kStageDone;
@@ -969,6 +1073,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
     case kDest:
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
+      state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
       if (IsVehicle(state.active)) {
         state.phase = kFacing;
         return;
@@ -979,8 +1084,8 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kTarget: {
       const int code = static_cast<int>(action - kTargetBase);
-      state.target = static_cast<uint8_t>(code / 4);
-      state.weapon = static_cast<uint8_t>(code % 4);
+      state.target = static_cast<uint8_t>(code / kWeaponSlots);
+      state.weapon = static_cast<uint8_t>(code % kWeaponSlots);
       state.stage = kStageAttackHolds;
       state.cursor = 0;
       Continue(state);
@@ -1007,6 +1112,14 @@ void BrickactionGame::Apply(State& state, Action action) const {
       EndAction(state);
       return;
     }
+    case kSmokeTarget:
+      // A new screen replaces a standing one; it lasts until the next action spent ends.
+      --state.smokes[state.active];
+      state.smoke = static_cast<uint16_t>(action);
+      state.smoke_by = state.active;
+      state.smoke_age = 1;
+      EndAction(state);
+      return;
     case kProneReact:
       if (action == kGoProne) state.flags[state.target] |= kProneBit;
       Continue(state);  // stage kStageAttack: the attack, unless now in total cover
@@ -1037,7 +1150,10 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kHoldMove:
     case kReactMove:
-      if (action != kStay) state.cell[state.sub] = static_cast<uint16_t>(action);
+      if (action != kStay) {
+        state.cell[state.sub] = static_cast<uint16_t>(action);
+        state.full_cover &= static_cast<uint16_t>(~(1 << state.sub));
+      }
       state.sub = kNone;
       state.spot = kNoCell;
       Continue(state);
@@ -1148,8 +1264,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
         state.a_sum = sum, state.a_six = six, state.a_one = one;
         state.side = 1;
         const int t = state.tgt;
-        const int vets = std::popcount(static_cast<unsigned>(state.specialists[t]));
-        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), vets));
+        state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), CloseModifier(state, t)));
         return;
       }
       state.b_sum = sum, state.b_six = six, state.b_one = one;

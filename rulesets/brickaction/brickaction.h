@@ -1,15 +1,16 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
-// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
-// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
-// rulings, every decision where they are silent, the decomposition into small decisions,
-// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
-// commando, ...) are documented in docs/rulesets/brickaction.md.
+// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, bayonets, a
+// grenade, rockets, rifle and smoke grenades; heavy support; vehicles (armour classes C1..H2
+// with a hull weapon or a turret) with the armour table, infantry against armour, swarm,
+// roadkill, disabled and vehicle cover; buildings with windows, elevation and corners. The
+// rulings, every decision where they are silent, the decomposition into small decisions, the
+// notation and what is not implemented yet (the spotter, the commando, ...) are documented
+// in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (144 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -58,6 +59,21 @@ class BrickactionGame {
   static constexpr int kRocketRange = 12;   // 48 studs: +1 die
   static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
   static constexpr int kMaxRockets = 3;     // per squad
+  // The rifle grenade, 40-64 studs: +1 die within 10 cells; fired on its own (1 die and its
+  // bonus, against a vehicle) one die fewer up to 16.
+  static constexpr int kRifleGrenadeFull = 10;
+  static constexpr int kRifleGrenadeMax = 16;
+  static constexpr int kMaxRifleGrenades = 3;  // per squad
+  // The smoke grenade, 40 studs: a 16 x 16-stud screen (4 x 4 cells) that blocks sight until
+  // the end of the next action either player spends (State::smoke_age).
+  static constexpr int kSmokeRange = 10;
+  static constexpr int kSmokeSize = 4;
+  static constexpr int kMaxSmokes = 3;  // per squad
+  // Heavy support (65 points with its crew of 2 regulars): at most 2 dice for the crew, +2
+  // dice (+3 with a third mini, the loader), 70 studs rounded down to 17 cells; it moves at
+  // half speed with 2 minis, full speed with 3.
+  static constexpr int kHeavySupportPoints = 65;
+  static constexpr int kHeavySupportRange = 17;
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -79,9 +95,12 @@ class BrickactionGame {
   // sniper alone in its squad.
   static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
-  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
+  // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2
+  // (one single-use weapon an attack).
   static constexpr int kMaxAttackDice = 10;
   static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+  // Close combat's +1s to the total: one per veteran (3 at most) and per bayonet (6).
+  static constexpr int kMaxCloseModifier = 3 + 6;
 
   // Commanders: a squad's officer may be one (it counts as the officer). +1 to rally squads
   // of its side within its range; the general +1 action per turn.
@@ -147,6 +166,7 @@ class BrickactionGame {
     kChooseFirst,  // the roll-off's winner (`player`): take the first turn or the second
     kFacing,       // the moved vehicle's hull facing
     kTurret,       // the new facing of the active vehicle's turret (a turret action)
+    kSmokeTarget,  // where the active squad's smoke screen lands (its top-left cell)
     // Chance.
     kRally,       // the rally roll of `sub`
     kAttackRoll,  // the ranged attack roll: natural 6s and other 4+
@@ -173,8 +193,15 @@ class BrickactionGame {
   // The resolution in progress: who rolls against whom and how.
   enum Mode : uint8_t { kNoMode = 0, kFire, kReactFire, kHoldFire, kClose, kRoadkill };
   // The declared attack: fire (a squad's Repeaters, a vehicle's weapon), fire with the
-  // grenade, close combat (against a vehicle: swarm), fire with a rocket.
-  enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
+  // grenade, close combat (against a vehicle: swarm), fire with a rocket or a rifle grenade.
+  enum Weapon : uint8_t {
+    kRepeaters = 0,
+    kWithGrenade = 1,
+    kCloseCombat = 2,
+    kWithRocket = 3,
+    kWithRifleGrenade = 4
+  };
+  static constexpr int kWeaponSlots = 8;  // target actions per unit (Weapon values, room to grow)
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -183,7 +210,10 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kSmokeAction,
+    kHide,  // a squad at a corner: take full cover behind it
+    kPeek,  // and back to using it as hard cover
   };
 
   // Per-unit flag bits.
@@ -214,6 +244,8 @@ class BrickactionGame {
     uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
+    uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
+    uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -248,9 +280,16 @@ class BrickactionGame {
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
     uint8_t first = 0;                        // the player who took the first turn
+    // Squads: rifle grenades left.
+    uint8_t rifle_grenades[kMaxUnits] = {};
+    // Squads: smoke grenades left; the smoke screen's thrower and age (1: standing; 2: the
+    // next action is spent, the screen ends with it).
+    uint8_t smokes[kMaxUnits] = {};
+    uint8_t smoke_by = kNone;
+    uint8_t smoke_age = 0;
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 144);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -262,7 +301,11 @@ class BrickactionGame {
     uint8_t specialists = kVeteran;
     bool grenade = true;
     int rockets = 0;
+    int rifle_grenades = 0;
+    int smokes = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
+    bool heavy_support = false;    // a heavy-support unit: its crew (regulars) serve one weapon
+    int bayonets = 0;              // minis with a close-combat weapon or bayonet (besides a gun)
     int commander = kNoCommander;  // what its officer is
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
@@ -278,7 +321,7 @@ class BrickactionGame {
   static constexpr Action kSelectBase = 2100;  // + unit
   static constexpr Action kEndTurn = 2100 + kMaxUnits;
   static constexpr Action kActionBase = 2200;  // + ActionKind
-  static constexpr Action kTargetBase = 2300;  // + unit * 4 + Weapon
+  static constexpr Action kTargetBase = 2300;  // + unit * kWeaponSlots + Weapon
   static constexpr Action kHoldBase = 2400;    // + unit * 4 + (on attack) * 2 + (moves)
   static constexpr Action kStand = 2500;       // kProneReact
   static constexpr Action kGoProne = 2501;
@@ -348,6 +391,10 @@ class BrickactionGame {
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
   bool IsVehicle(int u) const { return units_[u].vehicle; }
   bool has_vehicles() const { return has_vehicles_; }
+  // Whether a squad of the scenario carries smoke grenades (the position's `smoke=` word).
+  bool has_smoke() const { return has_smoke_; }
+  // Whether the smoke screen standing in `state` hides the cell `to` from `from`.
+  bool SmokeBlocks(const State& state, int from, int to) const;
   // A vehicle's hull and turret facing, damage taken and damage capacity.
   static Facing Hull(const State& state, int u) { return static_cast<Facing>(state.facing[u] & 7); }
   static Facing TurretFacing(const State& state, int u) {
@@ -362,6 +409,8 @@ class BrickactionGame {
   // it: a squad's fire, grenade or rocket, a vehicle's weapon, a swarm (the dice summed on
   // the armour table); close combat between squads answers 1 when adjacent.
   int WeaponDice(const State& state, int u, int t, int weapon) const;
+  // The dice of squad u's rifle grenade fired on its own at unit t (0: cannot).
+  int RifleGrenadeAlone(const State& state, int u, int t) const;
   static int Minis(const State& state, int u) {
     return state.regulars[u] + std::popcount(static_cast<unsigned>(state.specialists[u]));
   }
@@ -373,14 +422,35 @@ class BrickactionGame {
   // the unit at `to` has from a shooter at `from`.
   static constexpr uint8_t kSight = 1, kHardCover = 2, kSoftCover = 4, kTreeCover = 8;
   uint8_t Between(int from, int to) const { return between_[from * num_cells_ + to]; }
+  // A squad in a building firing out (from a window, or from the floor right behind one): the
+  // windows on that side of the building (at most 7 counted), which limit its attack
+  // modifiers to 2 each; 0 when it does not fire out of a building. Kept in Between's bits.
+  static constexpr int kWindowShift = 4;
+  static constexpr uint8_t kWindowMask = 0x70;
+  int FiringWindows(int from, int to) const {
+    return (Between(from, to) & kWindowMask) >> kWindowShift;
+  }
+  // Elevation: the shooter stands kHighGroundBlocks or more above the target (high ground:
+  // +1 to one attack die; the target's hard cover and tree count for nothing from there).
+  static constexpr uint8_t kHighGround = 0x80;
+  static constexpr int kHighGroundBlocks = 5;
+  static constexpr int kMaxHeight = 99;  // blocks
+  // The elevation of cell c in blocks (the map's `hN` legend words; 0 without one).
+  int Elevation(int c) const { return elevation_[c]; }
+  // Whether squad u uses its corner for full cover (total cover from every side).
+  static bool InFullCover(const State& state, int u) { return (state.full_cover >> u) & 1; }
   // The dice a ranged attack of unit u standing at its cell rolls at cell `to` (0: cannot).
   int AttackDice(const State& state, int u, int to, bool grenade) const;
   // Squad u's weapons with `minis` left (brickaction_weapons.cc): the ranged attack's dice at
   // squared distance d2 (before the grenade and rockets; 0: out of reach), its maximum range
-  // in cells (the longest weapon's) and its close-combat dice.
+  // in cells (the longest weapon's) and its close-combat dice. BaseDice: the unit's own dice
+  // before weapon modifiers (1 a mini up to 3; a heavy-support crew's up to 2).
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
+  int BaseDice(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
+  // The +1s to squad u's close-combat total: its veterans' and its bayonets'.
+  int CloseModifier(const State& state, int u) const;
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -411,12 +481,22 @@ class BrickactionGame {
 
  private:
   static constexpr uint8_t kOpen = 0, kHard = 1, kTotal = 2, kSoft = 3, kTree = 4, kFloor = 5,
-                           kWindow = 6;
-  static constexpr int kNumTerrains = 7;
+                           kWindow = 6, kCorner = 7;
+  static constexpr int kNumTerrains = 8;
 
   BrickactionGame() = default;
   friend class BrickactionScenarioBuilder;
   absl::Status Precompute();
+
+  // Buildings (brickaction_buildings.cc): whether cell c is inside one (floor or window),
+  // the windows on the side of window cell w, and the attack from `from` at `to` with its
+  // modifiers (the dice beyond `base`, then the +1s to a die) limited by FiringWindows.
+  bool InBuilding(int c) const;
+  int WindowsOnSide(int w) const;
+  void LimitModifiers(int from, int to, int base, int* dice, int* plus) const;
+  // Whether the squad at `to` has its corner's hard cover from a shooter at `from` (not from
+  // high ground).
+  bool CornerCover(int from, int to) const;
 
   // Decision lists per phase.
   void FacingActions(const State& state, ActionList& actions) const;
@@ -428,6 +508,7 @@ class BrickactionGame {
   void ReactiveActions(const State& state, ActionList& actions) const;
   void RemoveActions(const State& state, ActionList& actions) const;
   void ReactMoveActions(const State& state, ActionList& actions) const;
+  void SmokeActions(const State& state, ActionList& actions) const;
   CellMask Reachable(const State& state, int u) const;
   bool CanReactiveFire(const State& state, int r, int mover) const;
   bool CanHoldFire(const State& state, int h, int t) const;
@@ -476,7 +557,8 @@ class BrickactionGame {
     return DicePool::PairValue(DicePool::TripleHighs(triple),
                                DicePool::TripleSum(triple) >= threshold ? 1 : 0);
   }
-  int AttackPool(int dice, bool bonus) const { return attack_pool_[dice][bonus ? 1 : 0]; }
+  // `plus`: +1s to different dice (the veteran, high ground); 2 only on a map with heights.
+  int AttackPool(int dice, int plus) const { return attack_pool_[dice][plus]; }
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }
   int ClosePool(int dice, int modifier) const { return close_pool_[dice][modifier]; }
@@ -507,8 +589,12 @@ class BrickactionGame {
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
   std::vector<uint8_t> terrain_;
+  std::vector<uint8_t> elevation_;  // blocks, per cell
+  // The map character of each raised (terrain, height) pair, for the board's legend.
+  std::map<std::pair<int, int>, char> raised_glyphs_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;
+  bool has_smoke_ = false;
 
   // Precomputed.
   std::vector<uint8_t> between_;                              // num_cells^2
@@ -518,10 +604,10 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   std::vector<Roll> pools_;
-  std::array<std::array<int, 2>, kMaxAttackDice + 1> attack_pool_{};
+  std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
-  std::array<std::array<int, 4>, kMaxCloseDice + 1> close_pool_{};
+  std::array<std::array<int, kMaxCloseModifier + 1>, kMaxCloseDice + 1> close_pool_{};
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 

@@ -15,7 +15,7 @@ constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "N
 
 constexpr const char* kWhat[] = {
     "choose a squad (or end the turn)",
-    "move / attack / prone / rise / rally / hold",
+    "move / attack / prone / rise / rally / hold / smoke / hide / peek",
     "choose the destination (to X,Y)",
     "choose the target (at L / at L grenade / close L)",
     "choose the hold (if L moves|attacks fire|move)",
@@ -28,6 +28,7 @@ constexpr const char* kWhat[] = {
     "the roll-off's winner: take the first turn or the second (first / second)",
     "the moved vehicle's hull facing (face N|NE|...)",
     "the turret's new facing (turret N|NE|...)",
+    "where the smoke screen lands (smoke X,Y: its top-left cell)",
     "rally roll",
     "attack roll",
     "save rolls",
@@ -52,12 +53,34 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"open", '.', ColourRole::kGround},          {"hard cover", '#', ColourRole::kCover},
       {"total cover", 'X', ColourRole::kBlocking}, {"soft cover", '"', ColourRole::kHighlight},
       {"tree", 'T', ColourRole::kNeutral},         {"floor", '_', ColourRole::kGround},
-      {"window", 'W', ColourRole::kCover}};
+      {"window", 'W', ColourRole::kCover},         {"corner", '+', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
+  // Raised ground: a kind per terrain and height, drawn with its map character.
+  for (const auto& [kind_height, glyph] : raised_glyphs_) {
+    const auto [kind, height] = kind_height;
+    const TerrainKind& base = view.terrain_kinds[kind];
+    view.terrain_kinds.push_back(
+        {absl::StrCat(base.name, ", ", height, " blocks high"), glyph, base.role});
+    for (int c = 0; c < num_cells_; ++c) {
+      if (terrain_[c] == kind && elevation_[c] == height) {
+        view.terrain[c] = static_cast<uint8_t>(view.terrain_kinds.size() - 1);
+      }
+    }
+  }
   // The objective, drawn on the cell at (or just above and left of) its point.
   if (victory_ == kObjectiveVictory) {
     view.markers.push_back(
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  }
+
+  // The smoke screen's 16 cells.
+  if (state.smoke != kNoCell) {
+    for (int dy = 0; dy < kSmokeSize; ++dy) {
+      for (int dx = 0; dx < kSmokeSize; ++dx) {
+        view.markers.push_back(
+            {state.smoke + CellIndex(dx, dy), '~', "smoke (blocks sight for one action)", -1});
+      }
+    }
   }
 
   if (state.phase == kOver) {
@@ -85,11 +108,11 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     if (state.target < n) {
       constexpr const char* kHow[] = {"fires at ", "fires with the grenade at ", "closes with ",
-                                      "fires a rocket at "};
+                                      "fires a rocket at ", "fires a rifle grenade at "};
       absl::StrAppend(&line, " ",
                       state.weapon == kCloseCombat && IsVehicle(state.target)
                           ? "swarms "
-                          : kHow[state.weapon % 4],
+                          : kHow[state.weapon % std::size(kHow)],
                       std::string(1, units_[state.target].label));
     }
     view.AddLine("Action", units_[state.active].side).Add(std::move(line));
@@ -148,14 +171,23 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
       }
     }
+    if (units_[u].heavy_support) absl::StrAppend(&piece.status, ", heavy support");
+    if (units_[u].bayonets) absl::StrAppend(&piece.status, ", ", units_[u].bayonets, " bayonet");
     if (state.bonus[u] & kBonusCountMask) {
       absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
+    if (InFullCover(state, u)) absl::StrAppend(&piece.status, ", full cover at its corner");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
+    if (state.rifle_grenades[u]) {
+      absl::StrAppend(&piece.status, ", ", state.rifle_grenades[u], " rifle grenade(s)");
+    }
+    if (state.smokes[u]) {
+      absl::StrAppend(&piece.status, ", ", state.smokes[u], " smoke grenade(s)");
+    }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {
@@ -177,11 +209,12 @@ int BrickactionGame::ActionCell(const State& state, Player /*player*/, Action ac
     case kDest:
     case kHoldMove:
     case kReactMove:
+    case kSmokeTarget:
       return action < static_cast<Action>(num_cells_) ? static_cast<int>(action) : kOffGrid;
     case kSelect:
       return action < kEndTurn ? cell_of(static_cast<int>(action - kSelectBase)) : kOffGrid;
     case kTarget:
-      return cell_of(static_cast<int>(action - kTargetBase) / 4);
+      return cell_of(static_cast<int>(action - kTargetBase) / kWeaponSlots);
     case kHold:
       return cell_of(static_cast<int>(action - kHoldBase) / 4);
     case kReactive:

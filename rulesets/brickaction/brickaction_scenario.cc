@@ -128,12 +128,13 @@ vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
 vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
 )";
 
-constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
-                                         "tree", "floor", "window"};
+constexpr const char* kTerrainWords[] = {"open", "hard",  "total",  "soft",
+                                         "tree", "floor", "window", "corner"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
-// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100), a grenade or smoke grenade 5 (the first per 5
+// minis free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free),
+// rockets and rifle grenades 10 each, heavy support 65 with its crew.
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -143,11 +144,14 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
                (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
   if (veteran) points += free >= 1 ? 10 : 15;
-  if (unit.grenade && free < 1) points += 5;
+  // "1 free Grenade or smoke grenade per 5 minis": the others 5 each.
+  points += 5 * std::max(0, (unit.grenade ? 1 : 0) + unit.smokes - free);
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
-  return points + 10 * unit.rockets;
+  // Heavy support: 65 with its crew of 2 regulars; more minis are regulars at 10.
+  if (unit.heavy_support) points += BrickactionGame::kHeavySupportPoints - 2 * 10;
+  return points + 10 * unit.rockets + 10 * unit.rifle_grenades;
 }
 
 // A vehicle: its class's points and its weapon's (a turret costs nothing more).
@@ -216,29 +220,42 @@ class BrickactionScenarioBuilder {
     game_.height_ = map.height;
     game_.num_cells_ = map.width * map.height;
     game_.terrain_.assign(game_.num_cells_, BrickactionGame::kOpen);
+    game_.elevation_.assign(game_.num_cells_, 0);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
-        const std::vector<std::string>& words = *text_.Legend(map.rows[y][x]);
-        if (words.size() > 1) {
+        const char glyph = map.rows[y][x];
+        auto error = [&](const std::string& what) {
           return ScenarioError(map.row_lines[y],
-                               absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                                            "' has more than one terrain word"));
-        }
-        int kind = 0;
-        if (!words.empty()) {
-          kind = -1;
+                               absl::StrCat("map character '", std::string(1, glyph), "' ", what));
+        };
+        int kind = -1, height = -1;
+        for (const std::string& word : *text_.Legend(glyph)) {
+          // A height in blocks: h0 .. h99.
+          if (word.size() >= 2 && word[0] == 'h' &&
+              word.find_first_not_of("0123456789", 1) == std::string::npos) {
+            if (height >= 0) return error("has more than one height");
+            if (word.size() > 3) {
+              return error(absl::StrCat("has height '", word, "' (at most h",
+                                        BrickactionGame::kMaxHeight, ")"));
+            }
+            height = std::stoi(word.substr(1));
+            continue;
+          }
+          if (kind >= 0) return error("has more than one terrain word");
           for (int k = 0; k < BrickactionGame::kNumTerrains; ++k) {
-            if (words[0] == kTerrainWords[k]) kind = k;
+            if (word == kTerrainWords[k]) kind = k;
           }
           if (kind < 0) {
-            return ScenarioError(
-                map.row_lines[y],
-                absl::StrCat("map character '", std::string(1, map.rows[y][x]),
-                             "' has unknown terrain '", words[0],
-                             "' (known: open, hard, total, soft, tree, floor, window)"));
+            return error(absl::StrCat(
+                "has unknown terrain '", word,
+                "' (known: open, hard, total, soft, tree, floor, window, corner, and a height "
+                "hN)"));
           }
         }
-        game_.terrain_[game_.CellIndex(x, y)] = static_cast<uint8_t>(kind);
+        const int c = game_.CellIndex(x, y);
+        game_.terrain_[c] = static_cast<uint8_t>(std::max(kind, 0));
+        game_.elevation_[c] = static_cast<uint8_t>(std::max(height, 0));
+        if (height > 0) game_.raised_glyphs_.emplace(std::pair(game_.terrain_[c], height), glyph);
       }
     }
     return absl::OkStatus();
@@ -378,8 +395,17 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
       unit.rockets = *rockets;
+      absl::StatusOr<int> rifle_grenades =
+          reader.IntOr("riflegrenade", 0, BrickactionGame::kMaxRifleGrenades, 0);
+      if (!rifle_grenades.ok()) return rifle_grenades.status();
+      unit.rifle_grenades = *rifle_grenades;
+      absl::StatusOr<int> smokes = reader.IntOr("smoke", 0, BrickactionGame::kMaxSmokes, 0);
+      if (!smokes.ok()) return smokes.status();
+      unit.smokes = *smokes;
+      game_.has_smoke_ |= unit.smokes > 0;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
+      if (absl::Status s = ReadHeavySupport(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
       if (!start.ok()) return start.status();
       const int cell = *start;
@@ -426,8 +452,29 @@ class BrickactionScenarioBuilder {
       return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
                                               " minis, it has ", minis));
     }
+    // Close-combat weapons and bayonets, at most one a mini, besides its gun.
+    absl::StatusOr<int> bayonets = reader.IntOr("bayonet", 0, minis, 0);
+    if (!bayonets.ok()) return bayonets.status();
+    unit.bayonets = *bayonets;
     if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
       return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    }
+    return absl::OkStatus();
+  }
+
+  // heavy=1: a heavy-support unit, a crew of 2 regulars (more as the loader and replacement
+  // crew) serving one weapon instead of a loadout.
+  absl::Status ReadHeavySupport(FieldReader& reader, int line, BrickactionGame::Unit& unit) {
+    absl::StatusOr<int> heavy = reader.IntOr("heavy", 0, 1, 0);
+    if (!heavy.ok()) return heavy.status();
+    unit.heavy_support = *heavy == 1;
+    if (!unit.heavy_support) return absl::OkStatus();
+    int weapons = 0;
+    for (uint8_t count : unit.weapons) weapons += count;
+    if (unit.regulars < 2 || unit.specialists != 0 || weapons > 0) {
+      return ScenarioError(line,
+                           "heavy=1: a crew of regulars (regulars=2 or more, veteran=0) and no "
+                           "infantry weapons");
     }
     return absl::OkStatus();
   }
@@ -610,13 +657,20 @@ absl::Status BrickactionGame::Precompute() {
   };
   // Line of sight and cover for every ordered pair. Only total-cover cells block the line;
   // hard (low walls, windows) and soft cells give cover to a unit standing in them or right
-  // behind them (next to it, on the line); a tree to a unit standing at it.
+  // behind them (next to it, on the line); a tree to a unit standing at it. A window lets
+  // the line through only for a unit in the building at it (on it or next to it): one
+  // further inside is behind the walls. The window a unit in a building fires out of gives
+  // the windows of that side (FiringWindows).
   between_.assign(static_cast<size_t>(n) * n, 0);
+  auto touches = [](Cell p, Cell q) {
+    return std::abs(p.x - q.x) <= 1 && std::abs(p.y - q.y) <= 1;
+  };
   for (int a = 0; a < n; ++a) {
     const Cell ca = grid->CellAt(a);
     for (int b = 0; b < n; ++b) {
       const Cell cb = grid->CellAt(b);
       bool sight = true, hard = is(b, {kHard, kWindow}), soft = is(b, {kSoft});
+      int firing_window = terrain_[a] == kWindow && !InBuilding(b) ? a : -1;
       const int x0 = std::min(ca.x, cb.x), x1 = std::max(ca.x, cb.x);
       const int y0 = std::min(ca.y, cb.y), y1 = std::max(ca.y, cb.y);
       for (int y = y0; y <= y1 && sight; ++y) {
@@ -628,7 +682,16 @@ absl::Status BrickactionGame::Precompute() {
             sight = false;
             break;
           }
-          const bool next_to_target = std::abs(x - cb.x) <= 1 && std::abs(y - cb.y) <= 1;
+          if (terrain_[ci] == kWindow) {
+            const bool at_a = InBuilding(a) && touches(ca, c),
+                       at_b = InBuilding(b) && touches(cb, c);
+            if (!at_a && !at_b) {
+              sight = false;
+              break;
+            }
+            if (at_a && firing_window < 0) firing_window = ci;
+          }
+          const bool next_to_target = touches(cb, c);
           if (next_to_target && is(ci, {kHard, kWindow})) hard = true;
           if (next_to_target && terrain_[ci] == kSoft) soft = true;
         }
@@ -637,6 +700,14 @@ absl::Status BrickactionGame::Precompute() {
       if (hard) bits |= kHardCover;
       if (soft) bits |= kSoftCover;
       if (terrain_[b] == kTree) bits |= kTreeCover;
+      if (sight && firing_window >= 0) {
+        bits |= static_cast<uint8_t>(std::min(WindowsOnSide(firing_window), 7) << kWindowShift);
+      }
+      // From 5 blocks or more above: high ground, and the target's hard cover (walls, windows,
+      // a tree) does not hide it (nor makes it prone behind hard cover total cover).
+      if (sight && elevation_[a] - elevation_[b] >= kHighGroundBlocks) {
+        bits = static_cast<uint8_t>((bits & ~(kHardCover | kTreeCover)) | kHighGround);
+      }
       between_[static_cast<size_t>(a) * n + b] = bits;
     }
   }
@@ -672,32 +743,36 @@ absl::Status BrickactionGame::Precompute() {
       }
     }
   }
-  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die).
+  // Dice pools. Attack: natural 6s, then other 4+ (a veteran's +1 to the best die, high
+  // ground's to another).
+  auto attack_pool = [](int dice, int plus) {
+    DicePool pool = DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
+    if (plus > 0) pool.BonusToBestDice(1, plus);
+    return pool;
+  };
   auto add_attack_pools = [&](int from, int to) {
     for (int dice = from; dice <= to; ++dice) {
-      for (int bonus = 0; bonus < 2; ++bonus) {
-        DicePool pool =
-            DicePool::CountPair(dice, 6, SuccessRule::Natural(6), SuccessRule::AtLeast(4));
-        if (bonus) pool.BonusToBestDie(1);
-        attack_pool_[dice][bonus] = AddPool(pool, kAttackRollKind);
+      for (int plus = 0; plus < 2; ++plus) {
+        attack_pool_[dice][plus] = AddPool(attack_pool(dice, plus), kAttackRollKind);
       }
     }
   };
   add_attack_pools(1, 7);
-  // Saves: successes; 4+ or 5+ with a modifier and a +1 to one die, or a natural 6.
+  // Saves: successes; 4+ or 5+ with a modifier and a +1 to some dice (the tree's, the
+  // medic's, a corner's two), or a natural 6.
+  auto add_save_pool = [&](int dice, int target, int modifier, int bonus) {
+    SuccessRule rule = SuccessRule::AtLeast(target);
+    rule.modifier = modifier;
+    DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
+    if (bonus) pool.BonusToBestDice(1, bonus);
+    save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] = AddPool(pool, kSaveRollKind);
+  };
   for (int dice = 1; dice <= 6; ++dice) {
     save_pool_[dice * 1000] =
         AddPool(DicePool::CountSuccesses(dice, 6, SuccessRule::Natural(6)), kSaveRollKind);
     for (int target = 4; target <= 5; ++target) {
       for (int modifier = 0; modifier <= 2; ++modifier) {
-        for (int bonus = 0; bonus < 3; ++bonus) {
-          SuccessRule rule = SuccessRule::AtLeast(target);
-          rule.modifier = modifier;
-          DicePool pool = DicePool::CountSuccesses(dice, 6, rule);
-          if (bonus) pool.BonusToBestDice(1, bonus);
-          save_pool_[((dice * 10 + target) * 10 + modifier) * 10 + bonus] =
-              AddPool(pool, kSaveRollKind);
-        }
+        for (int bonus = 0; bonus < 3; ++bonus) add_save_pool(dice, target, modifier, bonus);
       }
     }
   }
@@ -706,16 +781,17 @@ absl::Status BrickactionGame::Precompute() {
     rule.modifier = modifier;
     rally_pool_[modifier] = AddPool(DicePool::CountSuccesses(1, 6, rule), kRallyRoll);
   }
-  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran.
-  auto add_close_pools = [&](int from, int to) {
+  // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran (and per
+  // bayonet: those pools come last, below).
+  auto add_close_pools = [&](int from, int to, int first_modifier, int last_modifier) {
     for (int dice = from; dice <= to; ++dice) {
-      for (int modifier = 0; modifier < 4; ++modifier) {
+      for (int modifier = first_modifier; modifier <= last_modifier; ++modifier) {
         close_pool_[dice][modifier] =
             AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
       }
     }
   };
-  add_close_pools(1, 5);
+  add_close_pools(1, 5, 0, 3);
   // The armour table: for every vehicle class in the scenario, the swarm's dice (1 per mini,
   // up to 6) and every vehicle weapon's dice (fewer at long range) against its threshold.
   auto add_armour = [&](int max_dice, int threshold) {
@@ -749,7 +825,7 @@ absl::Status BrickactionGame::Precompute() {
   }
   // Attack and close-combat pools beyond the Repeaters' (weapons), after all the others so
   // that the indices of the scenarios without them stay as they were.
-  int attack_dice = 7, close_dice = 5;
+  int attack_dice = 7, close_dice = 5, bayonets = 0;
   for (int u = 0; u < num_units(); ++u) {
     const Unit& unit = units_[u];
     if (unit.vehicle) continue;
@@ -758,18 +834,50 @@ absl::Status BrickactionGame::Precompute() {
     for (int cells = 0; cells <= width_ + height_; ++cells) {
       most = std::max(most, LoadoutDice(u, minis, cells * cells));
     }
-    // One grenade or one rocket per attack.
-    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : unit.grenade ? 1 : 0));
+    // One single-use weapon per attack: a rocket's 2 dice, a grenade's or rifle grenade's 1.
+    const bool one_die = unit.grenade || unit.rifle_grenades > 0;
+    attack_dice = std::max(attack_dice, most + (unit.rockets ? 2 : one_die ? 1 : 0));
     State full;
     full.regulars[u] = static_cast<uint8_t>(unit.regulars);
     full.specialists[u] = unit.specialists;
     close_dice = std::max(close_dice, CloseDice(full, u));
+    bayonets = std::max(bayonets, unit.bayonets);
   }
   CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
   add_attack_pools(8, attack_dice);
-  add_close_pools(6, close_dice);
-  CHECK(pools_.size() < 256);
-  for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
+  add_close_pools(6, close_dice, 0, 3);
+  if (bayonets > 0) add_close_pools(1, close_dice, 4, 3 + bayonets);
+  // A corner's two +1s and the medic's: three save dice, only on maps with corners (the +1s
+  // come only below the +2 cap).
+  if (std::find(terrain_.begin(), terrain_.end(), kCorner) != terrain_.end()) {
+    for (int dice = 1; dice <= 6; ++dice) {
+      for (int target = 4; target <= 5; ++target) {
+        for (int modifier = 0; modifier < 2; ++modifier) add_save_pool(dice, target, modifier, 3);
+      }
+    }
+  }
+  // High ground: a second +1 to another attack die, only on maps with heights.
+  if (!raised_glyphs_.empty()) {
+    for (int dice = 1; dice <= attack_dice; ++dice) {
+      attack_pool_[dice][2] = AddPool(attack_pool(dice, 2), kAttackRollKind);
+    }
+  }
+  // The engine's limits, which a scenario may exceed (an error, not a crash): `roll` is a
+  // byte, and a chance node has at most kMaxChanceOutcomes outcomes (close combat's 7 dice
+  // have 288 (total, sixes, ones)).
+  if (pools_.size() > 255) {
+    return ScenarioError(0, absl::StrCat("the scenario needs ", pools_.size(),
+                                         " dice pools, at most 255: fewer vehicle classes, "
+                                         "bayonets, attack or close-combat dice"));
+  }
+  for (const Roll& roll : pools_) {
+    if (roll.outcomes.size() > kMaxChanceOutcomes) {
+      return ScenarioError(
+          0, absl::StrCat("a roll (", roll.pool.Describe(), ") has ", roll.outcomes.size(),
+                          " outcomes, at most ", kMaxChanceOutcomes,
+                          ": close combat with more than 6 dice is not supported"));
+    }
+  }
   return absl::OkStatus();
 }
 

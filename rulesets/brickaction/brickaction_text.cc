@@ -15,16 +15,18 @@ namespace sandtable {
 namespace {
 
 constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
-    "select", "action",     "dest",     "target",    "hold",        "pronereact", "reactive",
-    "remove", "repeat",     "holdmove", "reactmove", "choosefirst", "facing",     "turret",
-    "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
+    "select",   "action",  "dest",       "target",   "hold",       "pronereact",
+    "reactive", "remove",  "repeat",     "holdmove", "reactmove",  "choosefirst",
+    "facing",   "turret",  "smoke",      "rally",    "attackroll", "saveroll",
+    "ccroll",   "rolloff", "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
+constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket",
+                                                     "riflegrenade"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
-                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 10> kActionNames = {"move", "attack", "prone", "rise", "rally",
+                                                      "hold", "turret", "smoke", "hide", "peek"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -37,6 +39,17 @@ int IndexOf(const std::array<const char*, N>& names, std::string_view word) {
     if (word == names[i]) return static_cast<int>(i);
   }
   return -1;
+}
+
+// The parts of `text` between slashes.
+std::vector<std::string_view> SplitSlashes(std::string_view text) {
+  std::vector<std::string_view> parts;
+  for (size_t slash; (slash = text.find('/')) != std::string_view::npos;) {
+    parts.push_back(text.substr(0, slash));
+    text.remove_prefix(slash + 1);
+  }
+  parts.push_back(text);
+  return parts;
 }
 
 // The words of `text` joined by single blanks.
@@ -63,7 +76,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
+      if (action >= kActionBase && action <= kActionBase + kPeek) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -77,14 +90,16 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       }
       break;
     case kTarget:
-      if (action >= kTargetBase && action < kTargetBase + 4 * kMaxUnits) {
-        const Action t = (action - kTargetBase) / 4, weapon = (action - kTargetBase) % 4;
+      if (action >= kTargetBase && action < kTargetBase + kWeaponSlots * kMaxUnits) {
+        const Action t = (action - kTargetBase) / kWeaponSlots;
+        const Action weapon = (action - kTargetBase) % kWeaponSlots;
         const bool vehicle = t < static_cast<Action>(n) && units_[t].vehicle;
         if (weapon == kCloseCombat) return absl::StrCat(vehicle ? "swarm " : "close ", label(t));
         return absl::StrCat("at ", label(t),
-                            weapon == kWithGrenade  ? " grenade"
-                            : weapon == kWithRocket ? " rocket"
-                                                    : "");
+                            weapon == kWithGrenade        ? " grenade"
+                            : weapon == kWithRocket       ? " rocket"
+                            : weapon == kWithRifleGrenade ? " riflegrenade"
+                                                          : "");
       }
       break;
     case kHold:
@@ -115,6 +130,12 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
     case kRepeat:
       if (action == kStop) return "stop";
       if (action == kRepeatCombat) return "repeat";
+      break;
+    case kSmokeTarget:
+      if (action < static_cast<Action>(num_cells_)) {
+        return absl::StrCat("smoke ", CoordinateText(CellX(static_cast<int>(action)),
+                                                     CellY(static_cast<int>(action))));
+      }
       break;
     case kChooseFirst:
       if (action == kGoFirst) return "first";
@@ -232,6 +253,10 @@ struct ByteField {
   int max;  // numbers only
 };
 using S = BrickactionGame::State;
+// Close combat's natural 6s and 1s are at most its 8 dice, its total 57 (every die a 6 and
+// every +1).
+static_assert(BrickactionGame::kMaxCloseDice == 8 &&
+              6 * BrickactionGame::kMaxCloseDice + BrickactionGame::kMaxCloseModifier == 57);
 constexpr ByteField kByteFields[] = {
     {"turn", &S::turn, FieldKind::kNumber, 20},    {"player", &S::player, FieldKind::kNumber, 1},
     {"left", &S::left, FieldKind::kNumber, 4},     {"phase", &S::phase, FieldKind::kPhase, 0},
@@ -243,10 +268,10 @@ constexpr ByteField kByteFields[] = {
     {"side", &S::side, FieldKind::kNumber, 1},     {"saves", &S::saves, FieldKind::kNumber, 6},
     {"subject", &S::subject, FieldKind::kUnit, 0}, {"cas_a", &S::cas_a, FieldKind::kNumber, 40},
     {"cas_t", &S::cas_t, FieldKind::kNumber, 40},  {"lost_a", &S::lost_a, FieldKind::kNumber, 6},
-    {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 40},
-    {"a_six", &S::a_six, FieldKind::kNumber, 5},   {"a_one", &S::a_one, FieldKind::kNumber, 5},
-    {"b_sum", &S::b_sum, FieldKind::kNumber, 40},  {"b_six", &S::b_six, FieldKind::kNumber, 5},
-    {"b_one", &S::b_one, FieldKind::kNumber, 5},   {"first", &S::first, FieldKind::kNumber, 1},
+    {"lost_t", &S::lost_t, FieldKind::kNumber, 6}, {"a_sum", &S::a_sum, FieldKind::kNumber, 57},
+    {"a_six", &S::a_six, FieldKind::kNumber, 8},   {"a_one", &S::a_one, FieldKind::kNumber, 8},
+    {"b_sum", &S::b_sum, FieldKind::kNumber, 57},  {"b_six", &S::b_six, FieldKind::kNumber, 8},
+    {"b_one", &S::b_one, FieldKind::kNumber, 8},   {"first", &S::first, FieldKind::kNumber, 1},
 };
 
 }  // namespace
@@ -275,7 +300,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
         value = v < 8 ? kStageNames[v] : "?";
         break;
       case FieldKind::kWeapon:
-        value = v < 4 ? kWeaponNames[v] : "?";
+        value = v < static_cast<int>(kWeaponNames.size()) ? kWeaponNames[v] : "?";
         break;
       case FieldKind::kMode:
         value = v < 6 ? kModeNames[v] : "?";
@@ -285,6 +310,13 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
+  if (has_smoke_) {  // the screen: its top-left cell, its thrower and its age
+    absl::StrAppend(
+        &text, " smoke=",
+        state.smoke == kNoCell
+            ? std::string("-")
+            : absl::StrCat(cell(state.smoke), "/", label(state.smoke_by), "/", state.smoke_age));
+  }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (!IsAlive(state, u)) {
@@ -307,8 +339,11 @@ std::string BrickactionGame::StateToString(const State& state) const {
       continue;
     }
     flags.append(state.rockets[u], 'r');                  // rockets left
+    flags.append(state.rifle_grenades[u], 'l');           // rifle grenades left
+    flags.append(state.smokes[u], 'k');                   // smoke grenades left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
+    if (InFullCover(state, u)) flags += 'c';              // full cover at its corner
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -327,9 +362,10 @@ std::string BrickactionGame::StateToString(const State& state) const {
 absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
-  const size_t expected = std::size(kByteFields) + 3 + static_cast<size_t>(n);
+  const size_t fields = std::size(kByteFields) + 3 + (has_smoke_ ? 1 : 0);
+  const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
-    return Error(absl::StrCat("a position has ", expected, " words (", std::size(kByteFields) + 3,
+    return Error(absl::StrCat("a position has ", expected, " words (", fields,
                               " fields and one per squad), got ", words.size()));
   }
   auto find_label = [&](std::string_view word, uint8_t* out) {
@@ -408,6 +444,21 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
   }
+  if (has_smoke_) {
+    const std::optional<std::string_view> smoke = value_of(words[w++], "smoke");
+    const std::string bad = "expected smoke=X,Y/L/AGE (top-left cell, thrower, 1 or 2) or smoke=-";
+    if (!smoke) return Error(bad);
+    if (*smoke != "-") {
+      const std::vector<std::string_view> parts = SplitSlashes(*smoke);
+      int age = 0;
+      if (parts.size() != 3 || !parse_cell(parts[0], &state.smoke) || state.smoke == kNoCell ||
+          !find_label(parts[1], &state.smoke_by) || state.smoke_by == kNone ||
+          !ParseBoundedInt(parts[2], 2, &age) || age < 1) {
+        return Error(bad);
+      }
+      state.smoke_age = static_cast<uint8_t>(age);
+    }
+  }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
     const std::string_view word = words[w++];
@@ -422,13 +473,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
     if (word.size() < 2 || word[1] != '@') return Error(bad);
-    std::vector<std::string_view> parts;
-    std::string_view rest = word.substr(2);
-    for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
-      parts.push_back(rest.substr(0, slash));
-      rest.remove_prefix(slash + 1);
-    }
-    parts.push_back(rest);
+    const std::vector<std::string_view> parts = SplitSlashes(word.substr(2));
     if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
       return Error(bad);
     }
@@ -439,6 +484,14 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           if (++state.rockets[u] > kMaxRockets) return false;
           continue;
         }
+        if (rockets && c == 'l') {
+          if (++state.rifle_grenades[u] > kMaxRifleGrenades) return false;
+          continue;
+        }
+        if (rockets && c == 'k') {
+          if (++state.smokes[u] > kMaxSmokes) return false;
+          continue;
+        }
         if (rockets && c == 'b') {
           if (++state.bonus[u] > kBonusActions) return false;
           continue;
@@ -446,6 +499,11 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         if (rockets && c == 'u') {
           if (state.bonus[u] & kBonusUsedBit) return false;
           state.bonus[u] |= kBonusUsedBit;
+          continue;
+        }
+        if (rockets && c == 'c') {
+          if (InFullCover(state, u)) return false;
+          state.full_cover |= static_cast<uint16_t>(1 << u);
           continue;
         }
         const size_t b = kFlagLetters.find(c);
@@ -539,6 +597,12 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
                               ActionsPerTurn(state, state.player), " actions a turn"));
   }
+  for (int u = 0; u < kMaxUnits; ++u) {
+    if (InFullCover(state, u) &&
+        (u >= n || !IsAlive(state, u) || IsVehicle(u) || terrain_[state.cell[u]] != kCorner)) {
+      return Error("full cover (c) only for a squad on a corner cell");
+    }
+  }
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
     if (!IsAlive(state, u)) continue;
@@ -560,8 +624,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       if ((state.flags[u] & ~(kAttackedBit | kBarredBit)) != 0) {
         return Error(name + " is a vehicle: of the flags only a (attacked) and x (barred)");
       }
-      if (state.regulars[u] || state.specialists[u] || state.rockets[u] || state.hold[u]) {
-        return Error(name + " is a vehicle: no minis, rockets or hold");
+      if (state.regulars[u] || state.specialists[u] || state.rockets[u] ||
+          state.rifle_grenades[u] || state.smokes[u] || state.hold[u]) {
+        return Error(name + " is a vehicle: no minis, rockets, grenades or hold");
       }
       continue;
     }
@@ -580,6 +645,13 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
     if (state.rockets[u] > units_[u].rockets) {
       return Error(absl::StrCat(name, " started with ", units_[u].rockets, " rocket(s)"));
+    }
+    if (state.smokes[u] > units_[u].smokes) {
+      return Error(absl::StrCat(name, " started with ", units_[u].smokes, " smoke grenade(s)"));
+    }
+    if (state.rifle_grenades[u] > units_[u].rifle_grenades) {
+      return Error(
+          absl::StrCat(name, " started with ", units_[u].rifle_grenades, " rifle grenade(s)"));
     }
     if (state.regulars[u] > units_[u].regulars ||
         (state.specialists[u] & ~units_[u].specialists) != 0 || Minis(state, u) == 0) {
@@ -609,6 +681,13 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }
   if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  // A screen lies on the map, thrown by a squad; between actions it is standing (age 1).
+  if (state.smoke != kNoCell &&
+      (CellX(state.smoke) + kSmokeSize > width_ || CellY(state.smoke) + kSmokeSize > height_ ||
+       state.smoke_by >= n || units_[state.smoke_by].vehicle ||
+       (state.smoke_age == 2 && (state.phase == kSelect || state.phase == kOver)))) {
+    return Error("smoke: a 4 x 4 screen on the map thrown by a squad, age 1 between actions");
+  }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.
   const bool no_resolution =
@@ -626,7 +705,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
                               "are at their defaults"));
   }
   if ((state.phase == kAction || state.phase == kDest || state.phase == kTarget ||
-       state.phase == kHold || state.phase == kTurret) &&
+       state.phase == kHold || state.phase == kTurret || state.phase == kSmokeTarget) &&
       !(no_resolution && state.stage == kStageNone && state.target == kNone && state.sub == kNone &&
         state.from == kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
     return Error(
@@ -665,6 +744,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     case kTurret:
       ok = own(state.active) && alive(state.active) && units_[state.active].vehicle &&
            units_[state.active].turret;
+      break;
+    case kSmokeTarget:
+      ok = own(state.active) && alive(state.active) && !units_[state.active].vehicle &&
+           state.smokes[state.active] > 0;
       break;
     case kArmourRoll:
       ok = state.mode == kFire && alive(state.att) && alive(state.tgt) &&

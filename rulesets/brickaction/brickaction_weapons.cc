@@ -60,14 +60,29 @@ Range SquadRange(const Game::Loadout& carried, int repeaters) {
   return range;
 }
 
+// Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
+int AfterLongShot(int dice, int range, int d2) {
+  for (int over = range; d2 > over * over && dice > 0; ++over) --dice;
+  return std::max(dice, 0);
+}
+
 }  // namespace
 
 int BrickactionGame::LoadoutRange(int u, int minis) const {
+  if (units_[u].heavy_support) return kHeavySupportRange;
   const Loadout carried = Carried(units_[u].weapons, minis);
   return SquadRange(carried, Repeaters(carried, minis)).max;
 }
 
+int BrickactionGame::BaseDice(int u, int minis) const {
+  return std::min(minis, units_[u].heavy_support ? 2 : 3);
+}
+
 int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
+  if (units_[u].heavy_support) {
+    // "Base Atk max 2D6 +2D6/+3D6 w/loader": the extra minis are replacement crew only.
+    return AfterLongShot(BaseDice(u, minis) + (minis >= 3 ? 3 : 2), kHeavySupportRange, d2);
+  }
   const Loadout carried = Carried(units_[u].weapons, minis);
   const int repeaters = Repeaters(carried, minis);
   const Range range = SquadRange(carried, repeaters);
@@ -83,7 +98,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
   auto carbine_bonus = [&](int count) {
     return reaches(kRanges[kCarbine]) ? CountBonus(count, 2, 3) : 0;
   };
-  int dice = std::min(minis, 3) +
+  int dice = BaseDice(u, minis) +
              std::max(repeater_bonus(repeaters + 2 * rifles) + carbine_bonus(carried[kCarbine]),
                       repeater_bonus(repeaters) + carbine_bonus(carried[kCarbine] + rifles));
   if (reaches(kRanges[kSmg])) dice += CountBonus(carried[kSmg], 3, 5);
@@ -93,9 +108,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
     dice += d2 <= kSupportNear * kSupportNear ? 1 : 2;  // "48/64 +1D6/+2D6"
   }
   if (range.full < range.max && d2 > range.full * range.full) --dice;  // "a-b"
-  // Long Shot: one die fewer per cell (4 studs) or part of one past the maximum range.
-  for (int over = range.max; d2 > over * over && dice > 0; ++over) --dice;
-  return std::max(dice, 0);
+  return AfterLongShot(dice, range.max, d2);
 }
 
 int BrickactionGame::CloseDice(const State& state, int u) const {
@@ -105,6 +118,14 @@ int BrickactionGame::CloseDice(const State& state, int u) const {
   // 2+ carbines or SMGs (a battle rifle counts as a carbine) +1 die, each shotgun +1.
   const int short_arms = carried[kCarbine] + carried[kSmg] + carried[kBattleRifle];
   return std::min(minis, 4) + (vets >= 3 ? 1 : 0) + (short_arms >= 2 ? 1 : 0) + carried[kShotgun];
+}
+
+int BrickactionGame::CloseModifier(const State& state, int u) const {
+  // Each veteran +1 to the total, each close-combat weapon or bayonet +1 (the survivors pick
+  // up the dead's, as the loadout's weapons).
+  const int minis = Minis(state, u);
+  return std::popcount(static_cast<unsigned>(state.specialists[u])) +
+         std::min(units_[u].bayonets, minis);
 }
 
 }  // namespace sandtable

@@ -81,11 +81,40 @@ inline std::string VehicleTestScenario() {
       "vehicle side=1 label=w class=M1 weapon=MAP facing=S at=4,0\n");
 }
 
+// The vehicle test board with 2 rifle grenades for B and for b.
+inline std::string RifleGrenadeTestScenario() {
+  std::string text = VehicleTestScenario();
+  for (const char* label : {"label=B ", "label=b "}) {
+    text.insert(text.find(label) + 8, "riflegrenade=2 ");
+  }
+  return text;
+}
+
+// The test board with a smoke grenade for D and for d (2 regulars each). Its positions have
+// the word `smoke=` after `spot=`.
+inline std::string SmokeTestScenario() {
+  std::string text = TestScenario();
+  for (const char* label : {"label=D ", "label=d "}) {
+    text.insert(text.find(label) + 8, "smoke=1 ");
+  }
+  return text;
+}
+
+// The test board with heavy support: player 0 A (a crew of 2 and a loader) and B (a crew of
+// 2), player 1 a and b (4 regulars and a veteran each, Repeaters). The units: A B a b.
+inline std::string HeavySupportTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=3 veteran=0 heavy=1 grenade=0 at=0,11\n"
+      "squad side=0 label=B regulars=2 veteran=0 heavy=1 grenade=0 at=1,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 grenade=0 at=0,0\n"
+      "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n");
+}
+
 // The same board with infantry weapons: player 0 A (4 regulars and a veteran: 3 SMGs, 2
 // carbines, a grenade), B (4 regulars and a veteran: 2 shotguns, a battle rifle, 2
 // Repeaters), C (a lone sniper), D (3 regulars: 2 carbines, a battle rifle); player 1 a (4
 // regulars: a support weapon, 3 Repeaters), b (4 regulars and a veteran, Repeaters), c (2
-// regulars), d (a lone veteran). The units, in this order: A B C D a b c d.
+// regulars with bayonets), d (a lone veteran). The units, in this order: A B C D a b c d.
 inline std::string WeaponsTestScenario() {
   return TestBoardWith(
       "squad side=0 label=A regulars=4 veteran=1 smg=3 carbine=2 at=0,11\n"
@@ -94,7 +123,7 @@ inline std::string WeaponsTestScenario() {
       "squad side=0 label=D regulars=3 veteran=0 carbine=2 battlerifle=1 grenade=0 at=3,11\n"
       "squad side=1 label=a regulars=4 veteran=0 support=1 grenade=0 at=0,0\n"
       "squad side=1 label=b regulars=4 veteran=1 grenade=0 at=1,0\n"
-      "squad side=1 label=c regulars=2 veteran=0 grenade=0 at=2,0\n"
+      "squad side=1 label=c regulars=2 veteran=0 grenade=0 bayonet=2 at=2,0\n"
       "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 
@@ -126,6 +155,41 @@ inline std::string VictoryTestScenario(const std::string& victory) {
     }
   }
   return text;
+}
+
+// A board with the terrain rules: a building with windows (x 3..7, y 3..7), a platform 5
+// blocks high (x 2..3, y 1..2) and a corner cell (8,5). Player 0: A (3 regulars, veteran,
+// medic) on the corner, B (4 regulars, veteran, grenade) behind a north window; player 1: a
+// (4 regulars, veteran, officer) on the platform, b (2 regulars).
+inline std::string TerrainTestScenario() {
+  return "ruleset brickaction\n"
+         "name terrain\n"
+         "deploy 12\n"
+         "points 1000\n"
+         "legend . open\n"
+         "legend X total\n"
+         "legend _ floor\n"
+         "legend W window\n"
+         "legend + corner\n"
+         "legend ^ open h5\n"
+         "map\n"
+         "............\n"
+         "..^^........\n"
+         "..^^........\n"
+         "...XXWWX....\n"
+         "...X___X....\n"
+         "...W___X+...\n"
+         "...X___X....\n"
+         "...XXWXX....\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "............\n"
+         "end\n"
+         "squad side=0 label=A regulars=3 veteran=1 medic=1 grenade=0 at=8,5\n"
+         "squad side=0 label=B regulars=4 veteran=1 grenade=1 at=5,4\n"
+         "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=0 at=2,1\n"
+         "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=10,1\n";
 }
 
 inline std::shared_ptr<const BrickactionGame> MakeGame(

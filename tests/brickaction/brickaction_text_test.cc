@@ -60,9 +60,41 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, std::string(G::DefaultScenarioText())), 40);
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
+  RoundTripRandomGames(*MakeGame({}, HeavySupportTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
+  RoundTripRandomGames(*MakeGame({}, TerrainTestScenario()), 200);  // hide, peek, windows
+  // Smoke screens (the position's smoke= word) are thrown in random games.
+  std::map<int, int> phases;
+  RoundTripRandomGames(*MakeGame({}, SmokeTestScenario()), 100, nullptr, false, &phases);
+  EXPECT_GT(phases[G::kSmokeTarget], 0);
+}
+
+// The terrain and the weapons together: on the terrain board A (on the corner) and a carry
+// smoke, A bayonets, B a rifle grenade, and b is heavy support.
+TEST(BrickactionTextTest, TerrainAndWeaponsTogether) {
+  std::string text = TerrainTestScenario();
+  for (const auto& [label, extra] :
+       std::map<std::string, std::string>{{"label=A ", "smoke=1 bayonet=2 "},
+                                          {"label=B ", "riflegrenade=1 "},
+                                          {"label=a ", "smoke=1 "},
+                                          {"label=b ", "heavy=1 "}}) {
+    text.insert(text.find(label) + label.size(), extra);
+  }
+  const auto game = MakeGame({}, text);
+  ASSERT_NE(game, nullptr);
+  std::map<int, int> phases;
+  RoundTripRandomGames(*game, 200, nullptr, false, &phases);
+  EXPECT_GT(phases[G::kSmokeTarget], 0);
+  // The position string has both the smoke word and the corner's flag: A in full cover (c)
+  // with its smoke grenade (k), which it may still throw; `peek` ends full cover.
+  const std::string position =
+      Position("smoke=- A@8,5/3vm/kc/0/- B@5,4/4v/gl/0/- a@2,1/4vo/k/0/- b@10,1/2/-/0/-");
+  State state = ParseOrDie(*game, position);
+  EXPECT_EQ(game->StateToString(state), position);
+  Play(*game, state, {"A"});
+  EXPECT_THAT(Legal(*game, state), ::testing::IsSupersetOf({"smoke", "peek"}));
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
@@ -73,12 +105,15 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGamesWithVehicles) {
                        &phases, &weapons);
   RoundTripRandomGames(*MakeGame({}, VehicleTestScenario()), 200, nullptr, false, &phases,
                        &weapons);
+  RoundTripRandomGames(*MakeGame({}, RifleGrenadeTestScenario()), 200, nullptr, false, &phases,
+                       &weapons);
   // The random games reach every vehicle node: facing, turret, armour rolls, rockets (random
   // play seldom runs a squad over: RoundTripsThroughVehicleContact).
   for (int phase : {G::kFacing, G::kTurret, G::kArmourRoll, G::kAttackRoll, G::kSaveRoll}) {
     EXPECT_GT(phases[phase], 0) << phase;
   }
   EXPECT_GT(weapons[G::kWithRocket], 0);
+  EXPECT_GT(weapons[G::kWithRifleGrenade], 0);
 }
 
 // Random play seldom brings squads into contact: close combat (rolls, saves for natural 1s,
@@ -332,6 +367,37 @@ TEST(BrickactionTextTest, ScenarioErrors) {
   auto game = G::CreateFromStrings({}, text);
   ASSERT_FALSE(game.ok());
   EXPECT_THAT(std::string(game.status().message()), HasSubstr("deploys within 4 rows"));
+}
+
+// The engine's limits are errors, not crashes: a chance node has at most 256 outcomes and a
+// position names its dice pool in a byte.
+TEST(BrickactionTextTest, ScenarioErrorsAtTheEnginesLimits) {
+  // Close combat with 7 dice (4 for the minis, 1 for 2 carbines, 2 for 2 shotguns) has 288
+  // (total, sixes, ones) outcomes; with 6 dice 196.
+  const std::string seven = TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 carbine=2 shotgun=2 at=0,11\n"
+      "squad side=1 label=a at=0,0\n");
+  EXPECT_THAT(ScenarioErrorAfter(seven, "shotgun=2", "shotgun=2"), HasSubstr("288 outcomes"));
+  EXPECT_EQ(ScenarioErrorAfter(seven, "shotgun=2", "shotgun=1"), "ok");
+  // Squads with rockets, 6 close-combat dice and up to +9 (3 veterans, 6 bayonets), and six
+  // vehicle classes: they fit on a map without corners or heights, not with the terrain
+  // board's (its corner adds 24 save pools, its heights an attack pool with two +1s a die).
+  const std::string units =
+      "squad side=0 label=A regulars=3 veteran=1 officer=1 medic=1 smg=2 carbine=1 support=1 "
+      "bayonet=6 rockets=3 at=0,11\n"
+      "squad side=1 label=a regulars=3 veteran=1 officer=1 medic=1 smg=2 carbine=1 support=1 "
+      "bayonet=6 rockets=3 at=0,0\n"
+      "vehicle side=0 class=C1 weapon=HAP at=3,11\n"
+      "vehicle side=0 class=M3 weapon=MG at=5,11\n"
+      "vehicle side=0 class=H2 weapon=LCannon at=7,11\n"
+      "vehicle side=1 class=C2 weapon=HCannon at=3,0\n"
+      "vehicle side=1 class=L2 weapon=LAP at=5,0\n"
+      "vehicle side=1 class=H1 weapon=MAP at=7,0\n";
+  EXPECT_EQ(ScenarioErrorAfter(TestBoardWith(units), "at=0,0", "at=0,0"), "ok");
+  const std::string terrain = TerrainTestScenario();
+  EXPECT_THAT(
+      ScenarioErrorAfter(terrain.substr(0, terrain.find("squad ")) + units, "at=0,0", "at=0,0"),
+      HasSubstr("needs 271 dice pools, at most 255"));
 }
 
 }  // namespace

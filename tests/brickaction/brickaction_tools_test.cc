@@ -116,12 +116,38 @@ TEST(BrickactionOddsTest, RocketAgainstLightVehicle) {
   EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
 }
 
+// A rifle grenade on its own at v 13.6 cells away (beyond 10, within 16): 1 die, with the
+// veteran's +1. A natural 6 is a damage (1/6); a 3, 4 or 5 (+1: 4-6) a hit (1/2), saved on
+// 5+ (fails 2/3): 1/6 + 1/2 * 2/3 = 1/2.
+TEST(BrickactionOddsTest, RifleGrenadeAgainstLightVehicle) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::RifleGrenadeTestScenario(),
+      brickaction_test::Position("A:x B@1,11/4v/l/0/- a:x b:x V:x W:x v@9,0/d0/S+S/-/0 w:x"),
+      {"B", "attack"}, "at v riflegrenade");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "vehicle_damage_p1"), "1/2");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
+}
+
+// Heavy support with its crew of 2 (B) at a (5 minis) 6 cells away in the open: 2 + 2 = 4
+// dice, no veteran. A die kills 1/6 + 1/3 * 1/2 = 1/3; 4 dice never exceed a's 5 minis, so
+// they are independent: 4/3 expected, a never destroyed.
+TEST(BrickactionOddsTest, HeavySupportCrewOfTwo) {
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::HeavySupportTestScenario(),
+      brickaction_test::Position("A:x B@8,10/2/-/0/- a@8,4/4v/-/0/- b@11,0/4v/-/0/-"),
+      {"B", "attack"}, "at a");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p1"), "4/3");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {
   perft_test::ExpectPerft(
       "brickaction",
-      {{3, 114, 13, 126, 0, 0}, {5, 1503, 556, 2058, 0, 0}, {8, 210482, 70116, 279985, 261, 873}});
+      {{3, 114, 13, 126, 0, 0}, {5, 1497, 556, 2052, 0, 0}, {8, 209857, 70146, 279619, 169, 552}});
 }
 
 // Recorded from `sandtable perft --ruleset 'brickaction(scenario=vehicles)' --depth D`: the
@@ -129,7 +155,7 @@ TEST(BrickactionPerftTest, DefaultScenario) {
 TEST(BrickactionPerftTest, VehiclesScenario) {
   perft_test::ExpectPerft(
       "brickaction(scenario=vehicles)",
-      {{3, 209, 17, 225, 0, 0}, {5, 5715, 1562, 7276, 0, 0}, {7, 336347, 45060, 381376, 7, 37}});
+      {{3, 209, 17, 225, 0, 0}, {5, 5709, 1562, 7270, 0, 0}, {7, 336158, 44958, 381101, 4, 18}});
 }
 
 }  // namespace
