@@ -113,6 +113,9 @@ class SearchOpponentModel {
             : std::max<int64_t>(SearchOptions::kMinModelIterations, main.max_iterations / 4);
     options.memory_mb = std::min<int64_t>(main.memory_mb, 64);
     options.belief_samples = 0;
+    // options.belief stays: under kBluff the opponent is modelled as bluffing too (its model
+    // searches self-determinize), which measured better than a transparent model
+    // (docs/search.md, "Belief").
     options.on_progress = nullptr;
     return options;
   }
