@@ -225,6 +225,9 @@ TEST(MatchReportTest, RefusesLinesThatAreNotGamesOfTheMatch) {
     return text;
   };
   EXPECT_THAT(error("not json"), HasSubstr("s1:1: not a match line: bad JSON"));
+  // A number beyond a double is an error, not an exception (found by fuzz_match_report).
+  EXPECT_THAT(error(changed("\"aResult\":", "\"aResult\":1.9e717,\"x\":")),
+              HasSubstr("bad JSON: number overflow parsing '1.9e717'"));
   EXPECT_THAT(error("[1]"), HasSubstr("not a JSON object"));
   EXPECT_THAT(error(changed("\"type\":\"game\"", "\"type\":\"move\"")), HasSubstr("\"type\""));
   EXPECT_THAT(error(changed("\"aSeat\":0", "\"aSeat\":1")), HasSubstr("\"aSeat\""));

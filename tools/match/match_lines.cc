@@ -93,8 +93,9 @@ absl::StatusOr<uint64_t> SeedField(const Json& line, absl::string_view key) {
 absl::StatusOr<Json> ParseJson(std::string_view text) {
   try {
     return Json::parse(text);
-  } catch (const Json::parse_error& error) {
-    // what() is "[json.exception.parse_error.101] parse error at line 1, column 2: ...".
+  } catch (const Json::exception& error) {
+    // A parse error or a number too large for a double ("number overflow parsing
+    // '1.9e717'"); what() is "[json.exception.parse_error.101] parse error at ...".
     const absl::string_view what = error.what();
     const size_t tag_end = what.find("] ");
     return absl::InvalidArgumentError(absl::StrCat(
