@@ -299,10 +299,10 @@ class BrickactionGame {
       const Params& params, std::string_view scenario_text);
   static absl::StatusOr<std::shared_ptr<const BrickactionGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
-  // The built-in default scenario (identical to rulesets/brickaction/scenarios/default.scn).
+  // The built-in default scenario (rulesets/brickaction/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenarioText();
-  // The built-in second scenario, a light vehicle per side and rockets (identical to
-  // rulesets/brickaction/scenarios/vehicles.scn; the parameter scenario=vehicles).
+  // The built-in second scenario, a light vehicle per side and rockets
+  // (rulesets/brickaction/scenarios/vehicles.scn, compiled in; the parameter scenario=vehicles).
   static std::string_view VehiclesScenarioText();
 
   // --- The Ruleset concept.

@@ -1,6 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
 // deploy, points, objective, first, victory, squad, vehicle; terrain words open, hard, total, soft,
-// tree, floor, window. Also the built-in default scenario and what Create precomputes from it.
+// tree, floor, window. Also what Create precomputes from a scenario (the built-in ones are the
+// files in scenarios/, compiled in).
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -11,122 +12,10 @@
 #include "engine/scenario_text.h"
 #include "engine/square_grid.h"
 #include "rulesets/brickaction/brickaction.h"
+#include "rulesets/brickaction/embedded_scenarios.h"
 
 namespace sandtable {
 namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# brickaction default scenario: the recommended 30" x 30" table as 24 x 24 cells of 4 studs,
-# with 180-degree rotational symmetry. A central building (walls 5+ blocks high with two
-# windows on each side) holds the objective; four low walls, four trees and two patches of
-# tall grass. Player 0 (upper-case letters) deploys in the bottom 4 rows, player 1 (lower
-# case) in the top 4.
-ruleset brickaction
-name default
-turns 6
-deploy 4
-points 150
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters and a grenade, the
-# Officer with the first.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 at=9,2
-)";
-
-// The second shipped scenario (rulesets/brickaction/scenarios/vehicles.scn).
-constexpr std::string_view kVehiclesScenario =
-    R"(# brickaction vehicles scenario: the default scenario's table and squads, each squad with a
-# rocket, and one light vehicle per side (class L1, an MG in a turret), so that the vehicle
-# rules are played. 180-degree rotational symmetry; player 0 (upper-case letters) deploys in
-# the bottom 4 rows, player 1 (lower case) in the top 4.
-ruleset brickaction
-name vehicles
-turns 6
-deploy 4
-points 275
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters, a grenade and a rocket,
-# the Officer with the first (85 + 10 and 50 + 10 points), and an L1 armoured car with a
-# turreted MG (90 + 20 points): 265 of 275.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=9,2
-vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
-vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
-)";
 
 constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
@@ -521,8 +410,10 @@ class BrickactionScenarioBuilder {
   int victory_line_ = 0;
 };
 
-std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
-std::string_view BrickactionGame::VehiclesScenarioText() { return kVehiclesScenario; }
+std::string_view BrickactionGame::DefaultScenarioText() { return brickaction_scenarios::kDefault; }
+std::string_view BrickactionGame::VehiclesScenarioText() {
+  return brickaction_scenarios::kVehicles;
+}
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
   return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
@@ -557,9 +448,10 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
         "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
         "not both");
   }
-  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(!scenario_text.empty() ? scenario_text
-                                                          : vehicles             ? kVehiclesScenario
-                                                                     : kDefaultScenario);
+  absl::StatusOr<ScenarioText> text =
+      ScenarioText::Parse(!scenario_text.empty() ? scenario_text
+                          : vehicles             ? brickaction_scenarios::kVehicles
+                                                 : brickaction_scenarios::kDefault);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
                                             "objective", "first", "victory", "squad", "vehicle"});
