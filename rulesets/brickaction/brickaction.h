@@ -304,6 +304,9 @@ class BrickactionGame {
   // The built-in second scenario, a light vehicle per side and rockets
   // (rulesets/brickaction/scenarios/vehicles.scn, compiled in; the parameter scenario=vehicles).
   static std::string_view VehiclesScenarioText();
+  // The built-in target scenario, won by destroying the enemy's target unit
+  // (rulesets/brickaction/scenarios/target.scn, compiled in; the parameter scenario=target).
+  static std::string_view TargetScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;

@@ -3,9 +3,11 @@
 // tree, floor, window. Also what Create precomputes from a scenario (the built-in ones are the
 // files in scenarios/, compiled in).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -410,20 +412,32 @@ class BrickactionScenarioBuilder {
   int victory_line_ = 0;
 };
 
+namespace {
+
+// The built-in scenarios, by the parameter `scenario` (the first is the default).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kBuiltInScenarios = {{
+    {"default", brickaction_scenarios::kDefault},
+    {"vehicles", brickaction_scenarios::kVehicles},
+    {"target", brickaction_scenarios::kTarget},
+}};
+
+}  // namespace
+
 std::string_view BrickactionGame::DefaultScenarioText() { return brickaction_scenarios::kDefault; }
 std::string_view BrickactionGame::VehiclesScenarioText() {
   return brickaction_scenarios::kVehicles;
 }
+std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : kBuiltInScenarios) names.emplace_back(name);
   return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
           ParamDef{"scenario",
-                   "the built-in scenario when no scenario text is given: default, or vehicles "
-                   "(a light vehicle per side and rockets)",
-                   "default",
-                   0,
-                   0,
-                   {"default", "vehicles"}}};
+                   "the built-in scenario when no scenario text is given: default, vehicles (a "
+                   "light vehicle per side and rockets) or target (destroy the enemy's target "
+                   "unit)",
+                   "default", 0, 0, std::move(names)}};
 }
 
 std::string_view BrickactionGame::Description() {
@@ -442,16 +456,18 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFr
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
     const Params& params, std::string_view scenario_text) {
   std::shared_ptr<BrickactionGame> game(new BrickactionGame());
-  const bool vehicles = params.GetString("scenario") == "vehicles";
-  if (vehicles && !scenario_text.empty()) {
-    return absl::InvalidArgumentError(
-        "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
-        "not both");
+  const std::string& built_in = params.GetString("scenario");
+  if (built_in != kBuiltInScenarios[0].first && !scenario_text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "scenario=", built_in, " names a built-in scenario: give it or a scenario text, not both"));
   }
-  absl::StatusOr<ScenarioText> text =
-      ScenarioText::Parse(!scenario_text.empty() ? scenario_text
-                          : vehicles             ? brickaction_scenarios::kVehicles
-                                                 : brickaction_scenarios::kDefault);
+  std::string_view chosen = scenario_text;
+  if (chosen.empty()) {
+    for (const auto& [name, text] : kBuiltInScenarios) {
+      if (name == built_in) chosen = text;
+    }
+  }
+  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(chosen);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
                                             "objective", "first", "victory", "squad", "vehicle"});
