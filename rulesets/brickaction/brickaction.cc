@@ -185,21 +185,31 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
+bool BrickactionGame::NearObjective(int c) const {
+  const int dx = 2 * CellX(c) - objective_x2_;
+  const int dy = 2 * CellY(c) - objective_y2_;
+  return dx * dx + dy * dy <= 16;  // in half cells: within 2 cells
+}
+
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   int minis = 0;
   for (int u = 0; u < num_units(); ++u) {
     if (units_[u].side != side || !IsAlive(state, u)) continue;
-    const int dx = 2 * CellX(state.cell[u]) - objective_x2_;
-    const int dy = 2 * CellY(state.cell[u]) - objective_y2_;
-    if (dx * dx + dy * dy <= 16) minis += Minis(state, u);  // within 2 cells
+    if (NearObjective(state.cell[u])) minis += Minis(state, u);
   }
   return minis;
+}
+
+bool BrickactionGame::CanActivate(const State& state, int u) const {
+  return victory_ == kCaptureVictory && units_[u].side == attacker_ && !IsVehicle(u) &&
+         IsAlive(state, u) && !(state.flags[u] & kSuppressedBit) && NearObjective(state.cell[u]) &&
+         MinisOnObjective(state, 1 - attacker_) == 0;
 }
 
 bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
-  if (!alive[0] || !alive[1]) return true;
+  if (!alive[0] || !alive[1] || state.captured) return true;
   for (int target : target_unit_) {
     if (target >= 0 && !IsAlive(state, target)) return true;
   }
@@ -210,6 +220,7 @@ int BrickactionGame::Winner(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
+  if (victory_ == kCaptureVictory) return state.captured ? attacker_ : 1 - attacker_;
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
@@ -361,6 +372,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
   }
+  if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -949,6 +961,11 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
+      if (kind == kActivate) {
+        state.captured = 1;  // the attacker wins at once
+        EndAction(state);
+        return;
+      }
       if (kind == kMove) {
         state.phase = kDest;
       } else if (kind == kAttack) {

@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (124 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -124,9 +124,16 @@ class BrickactionGame {
       {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
   // How the game is won (the scenario's `victory`): the central objective (the default), kills
-  // with a side wiped out losing at once, or the enemy's target unit destroyed.
-  enum Victory : uint8_t { kObjectiveVictory = 0, kEliminateVictory, kTargetVictory };
-  static constexpr std::array<const char*, 3> kVictoryNames = {"objective", "eliminate", "target"};
+  // with a side wiped out losing at once, the enemy's target unit destroyed, or the objective
+  // activated by the scenario's attacker before the last turn ends (else the defender wins).
+  enum Victory : uint8_t {
+    kObjectiveVictory = 0,
+    kEliminateVictory,
+    kTargetVictory,
+    kCaptureVictory
+  };
+  static constexpr std::array<const char*, 4> kVictoryNames = {"objective", "eliminate", "target",
+                                                               "capture"};
 
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
@@ -183,7 +190,8 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kActivate,  // `victory capture`: the attacker's squad activates the objective
   };
 
   // Per-unit flag bits.
@@ -248,9 +256,11 @@ class BrickactionGame {
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
     uint8_t first = 0;                        // the player who took the first turn
+    uint8_t captured = 0;  // `victory capture`: 1 once the attacker activated the objective
+    uint8_t unused = 0;    // always 0: keeps the size even, so the State has no padding
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 124);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -307,6 +317,9 @@ class BrickactionGame {
   // The built-in target scenario, won by destroying the enemy's target unit
   // (rulesets/brickaction/scenarios/target.scn, compiled in; the parameter scenario=target).
   static std::string_view TargetScenarioText();
+  // The built-in capture scenario, player 0 to activate the objective
+  // (rulesets/brickaction/scenarios/capture.scn, compiled in; the parameter scenario=capture).
+  static std::string_view CaptureScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -342,6 +355,8 @@ class BrickactionGame {
   Victory victory() const { return victory_; }
   // The target unit of `side` (`victory target`), or -1 when it has none.
   int TargetUnit(int side) const { return target_unit_[side]; }
+  // The player who must activate the objective (`victory capture`), or -1.
+  int attacker() const { return attacker_; }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -405,6 +420,11 @@ class BrickactionGame {
   int Winner(const State& state) const;
   // Minis of `side` within 2 cells of the objective.
   int MinisOnObjective(const State& state, int side) const;
+  // Whether cell c's centre is within 2 cells of the objective point.
+  bool NearObjective(int c) const;
+  // Whether squad u may activate the objective now (`victory capture`): the attacker's, not
+  // suppressed, within 2 cells of it, and no enemy mini within 2 cells (not contested).
+  bool CanActivate(const State& state, int u) const;
   // The distance in cells from cell c's centre to the objective point.
   double ObjectiveDistance(int c) const {
     return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
@@ -509,6 +529,7 @@ class BrickactionGame {
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
+  int attacker_ = -1;  // `victory capture`
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;

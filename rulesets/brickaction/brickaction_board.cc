@@ -55,7 +55,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"window", 'W', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
   // The objective, drawn on the cell at (or just above and left of) its point.
-  if (victory_ == kObjectiveVictory) {
+  if (victory_ == kObjectiveVictory || victory_ == kCaptureVictory) {
     view.markers.push_back(
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
   }

@@ -185,17 +185,35 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // victory objective|eliminate|target (default objective).
+  // victory objective|eliminate|target|capture (default objective); `attacker 0|1` with
+  // capture and only with it.
   absl::Status ReadVictory() {
     absl::StatusOr<const ScenarioStatement*> victory = text_.Unique("victory");
     if (!victory.ok()) return victory.status();
-    if (*victory == nullptr) return absl::OkStatus();
-    const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
-    if (kind < 0) {
-      return ScenarioError((*victory)->line, "victory: one of objective eliminate target");
+    if (*victory != nullptr) {
+      const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
+      if (kind < 0) {
+        return ScenarioError((*victory)->line,
+                             "victory: one of objective eliminate target capture");
+      }
+      game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
+      victory_line_ = (*victory)->line;
     }
-    game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
-    victory_line_ = (*victory)->line;
+    absl::StatusOr<const ScenarioStatement*> attacker = text_.Unique("attacker");
+    if (!attacker.ok()) return attacker.status();
+    const bool capture = game_.victory_ == BrickactionGame::kCaptureVictory;
+    if (*attacker == nullptr) {
+      if (!capture) return absl::OkStatus();
+      return ScenarioError(victory_line_,
+                           "victory capture: name the player who must activate the objective "
+                           "(attacker 0 or attacker 1)");
+    }
+    const std::string& rest = (*attacker)->rest;
+    if (!capture || (rest != "0" && rest != "1")) {
+      return ScenarioError((*attacker)->line,
+                           "attacker: 0 or 1, with the line 'victory capture' only");
+    }
+    game_.attacker_ = rest == "1" ? 1 : 0;
     return absl::OkStatus();
   }
 
@@ -415,10 +433,11 @@ class BrickactionScenarioBuilder {
 namespace {
 
 // The built-in scenarios, by the parameter `scenario` (the first is the default).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kBuiltInScenarios = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kBuiltInScenarios = {{
     {"default", brickaction_scenarios::kDefault},
     {"vehicles", brickaction_scenarios::kVehicles},
     {"target", brickaction_scenarios::kTarget},
+    {"capture", brickaction_scenarios::kCapture},
 }};
 
 }  // namespace
@@ -428,6 +447,7 @@ std::string_view BrickactionGame::VehiclesScenarioText() {
   return brickaction_scenarios::kVehicles;
 }
 std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
+std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
   std::vector<std::string> names;
@@ -435,8 +455,8 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
   return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
           ParamDef{"scenario",
                    "the built-in scenario when no scenario text is given: default, vehicles (a "
-                   "light vehicle per side and rockets) or target (destroy the enemy's target "
-                   "unit)",
+                   "light vehicle per side and rockets), target (destroy the enemy's target "
+                   "unit) or capture (player 0 must activate the objective)",
                    "default", 0, 0, std::move(names)}};
 }
 
@@ -469,8 +489,9 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
   }
   absl::StatusOr<ScenarioText> text = ScenarioText::Parse(chosen);
   if (!text.ok()) return text.status();
-  if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
-                                            "objective", "first", "victory", "squad", "vehicle"});
+  if (absl::Status s =
+          text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points", "objective", "first",
+                               "victory", "attacker", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }

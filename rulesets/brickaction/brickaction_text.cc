@@ -23,8 +23,8 @@ constexpr std::array<const char*, 8> kStageNames = {
 constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
-                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
+                                                     "rally", "hold",   "turret", "activate"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -63,7 +63,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
+      if (action >= kActionBase && action <= kActionBase + kActivate) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -285,6 +285,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
+  if (victory_ == kCaptureVictory) absl::StrAppend(&text, " captured=", state.captured);
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (!IsAlive(state, u)) {
@@ -327,9 +328,11 @@ std::string BrickactionGame::StateToString(const State& state) const {
 absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
-  const size_t expected = std::size(kByteFields) + 3 + static_cast<size_t>(n);
+  const bool capture = victory_ == kCaptureVictory;  // one more field: captured=
+  const size_t fields = std::size(kByteFields) + (capture ? 4 : 3);
+  const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
-    return Error(absl::StrCat("a position has ", expected, " words (", std::size(kByteFields) + 3,
+    return Error(absl::StrCat("a position has ", expected, " words (", fields,
                               " fields and one per squad), got ", words.size()));
   }
   auto find_label = [&](std::string_view word, uint8_t* out) {
@@ -407,6 +410,12 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (!from || !parse_cell(*from, &state.from)) return Error("expected from=X,Y or from=-");
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
+    int captured = 0;
+    if (capture) {
+      const std::optional<std::string_view> word = value_of(words[w++], "captured");
+      if (!word || !ParseBoundedInt(*word, 1, &captured)) return Error("expected captured=0 or 1");
+    }
+    state.captured = static_cast<uint8_t>(captured);
   }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
@@ -603,6 +612,18 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
+    }
+  }
+  // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.
+  if (state.captured) {
+    bool activator = false;
+    for (int u = 0; u < n; ++u)
+      activator |= IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_ &&
+                   NearObjective(state.cell[u]);
+    if (state.phase != kOver || !activator || MinisOnObjective(state, 1 - attacker_) > 0) {
+      return Error(
+          "captured=1: the game is over (phase=over), with a squad of the attacker within 2 cells "
+          "of the objective and no enemy mini");
     }
   }
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {
