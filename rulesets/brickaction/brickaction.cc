@@ -210,6 +210,9 @@ bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (!alive[0] || !alive[1] || state.captured) return true;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return true;  // the flag brought home
+  }
   for (int target : target_unit_) {
     if (target >= 0 && !IsAlive(state, target)) return true;
   }
@@ -221,6 +224,9 @@ int BrickactionGame::Winner(const State& state) const {
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
   if (victory_ == kCaptureVictory) return state.captured ? attacker_ : 1 - attacker_;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return units_[state.carrier].side;
+  }
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
@@ -254,6 +260,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
     }
   }
+  state.flag = flag_start_;
   if (roll_off_) {
     state.phase = kRollOff;  // the first turn waits for the roll-off
     return state;
@@ -570,6 +577,7 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
+  PickUpFlag(state);
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -586,6 +594,17 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
+}
+
+void BrickactionGame::PickUpFlag(State& state) const {
+  if (state.flag == kNoCell) return;
+  for (int u = 0; u < num_units(); ++u) {
+    if (state.cell[u] == state.flag && !IsVehicle(u)) {
+      state.carrier = static_cast<uint8_t>(u);
+      state.flag = kNoCell;
+      return;
+    }
+  }
 }
 
 void BrickactionGame::SpendAction(State& state, int u) const {
@@ -818,6 +837,10 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   (u == state.att ? state.lost_a : state.lost_t) += static_cast<uint8_t>(count);
   state.kills[1 - units_[u].side] += static_cast<uint8_t>(count);
   if (count == minis) {
+    if (state.carrier == u) {  // the flag drops where its carrier fell
+      state.flag = state.cell[u];
+      state.carrier = kNone;
+    }
     state.spot = state.cell[u];
     state.cell[u] = kNoCell;
     state.regulars[u] = 0;

@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (124 bytes).
+// State holds only what changes (126 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -125,15 +125,17 @@ class BrickactionGame {
   }};
   // How the game is won (the scenario's `victory`): the central objective (the default), kills
   // with a side wiped out losing at once, the enemy's target unit destroyed, or the objective
-  // activated by the scenario's attacker before the last turn ends (else the defender wins).
+  // activated by the scenario's attacker before the last turn ends (else the defender wins),
+  // or the flag carried into the carrier's own deployment zone.
   enum Victory : uint8_t {
     kObjectiveVictory = 0,
     kEliminateVictory,
     kTargetVictory,
-    kCaptureVictory
+    kCaptureVictory,
+    kFlagVictory
   };
-  static constexpr std::array<const char*, 4> kVictoryNames = {"objective", "eliminate", "target",
-                                                               "capture"};
+  static constexpr std::array<const char*, 5> kVictoryNames = {"objective", "eliminate", "target",
+                                                               "capture", "flag"};
 
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
@@ -222,6 +224,7 @@ class BrickactionGame {
     uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
+    uint16_t flag = kNoCell;        // `victory flag`: the flag's cell while no squad carries it
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -256,11 +259,11 @@ class BrickactionGame {
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
     uint8_t first = 0;                        // the player who took the first turn
-    uint8_t captured = 0;  // `victory capture`: 1 once the attacker activated the objective
-    uint8_t unused = 0;    // always 0: keeps the size even, so the State has no padding
+    uint8_t captured = 0;     // `victory capture`: 1 once the attacker activated the objective
+    uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 124);
+  static_assert(sizeof(State) == 126);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -320,6 +323,9 @@ class BrickactionGame {
   // The built-in capture scenario, player 0 to activate the objective
   // (rulesets/brickaction/scenarios/capture.scn, compiled in; the parameter scenario=capture).
   static std::string_view CaptureScenarioText();
+  // The built-in capture-the-flag scenario (rulesets/brickaction/scenarios/flag.scn, compiled
+  // in; the parameter scenario=flag).
+  static std::string_view FlagScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -357,6 +363,15 @@ class BrickactionGame {
   int TargetUnit(int side) const { return target_unit_[side]; }
   // The player who must activate the objective (`victory capture`), or -1.
   int attacker() const { return attacker_; }
+  // Whether cell c is in `side`'s deployment zone: where its flag carrier wins (`victory
+  // flag`).
+  bool AtHome(int side, int c) const {
+    return side == 0 ? CellY(c) >= height_ - deploy_depth_ : CellY(c) < deploy_depth_;
+  }
+  // The flag's cell: the carrier's, or where it lies (`victory flag`; else kNoCell).
+  int FlagCell(const State& state) const {
+    return state.carrier != kNone ? state.cell[state.carrier] : state.flag;
+  }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -472,6 +487,8 @@ class BrickactionGame {
   void DamageVehicle(State& state, int u, int count) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
+  // `victory flag`: a squad standing on the lying flag's cell picks it up.
+  void PickUpFlag(State& state) const;
   // Whether the game ends before its last turn: a side has no units left, or (`victory
   // target`) a target unit is destroyed.
   bool DecidedEarly(const State& state) const;
@@ -529,7 +546,8 @@ class BrickactionGame {
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
-  int attacker_ = -1;  // `victory capture`
+  int attacker_ = -1;              // `victory capture`
+  uint16_t flag_start_ = kNoCell;  // `victory flag`
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;

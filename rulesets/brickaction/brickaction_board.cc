@@ -60,6 +60,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
   }
 
+  if (victory_ == kFlagVictory && state.flag != kNoCell) {
+    view.markers.push_back({state.flag, 'F', "the flag (lying)", -1});
+  }
+
   if (state.phase == kOver) {
     const int winner = Winner(state);
     const std::string decided_by =

@@ -92,6 +92,7 @@ class BrickactionScenarioBuilder {
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
     if (absl::Status s = ReadVictory(); !s.ok()) return s;
     if (absl::Status s = ReadSquads(); !s.ok()) return s;
+    if (absl::Status s = ReadFlag(); !s.ok()) return s;
     return CheckTargets();
   }
 
@@ -194,7 +195,7 @@ class BrickactionScenarioBuilder {
       const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
       if (kind < 0) {
         return ScenarioError((*victory)->line,
-                             "victory: one of objective eliminate target capture");
+                             "victory: one of objective eliminate target capture flag");
       }
       game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
       victory_line_ = (*victory)->line;
@@ -214,6 +215,37 @@ class BrickactionScenarioBuilder {
                            "attacker: 0 or 1, with the line 'victory capture' only");
     }
     game_.attacker_ = rest == "1" ? 1 : 0;
+    return absl::OkStatus();
+  }
+
+  // `flag X,Y` with `victory flag` and only with it: where the flag lies at the start, a
+  // cell a squad can stand on, outside both deployment zones and not under a unit.
+  absl::Status ReadFlag() {
+    absl::StatusOr<const ScenarioStatement*> flag = text_.Unique("flag");
+    if (!flag.ok()) return flag.status();
+    const bool needed = game_.victory_ == BrickactionGame::kFlagVictory;
+    if (*flag == nullptr) {
+      if (!needed) return absl::OkStatus();
+      return ScenarioError(victory_line_, "victory flag: give the flag's cell (flag X,Y)");
+    }
+    const int line = (*flag)->line;
+    if (!needed) return ScenarioError(line, "flag X,Y needs the line 'victory flag'");
+    absl::StatusOr<std::pair<int, int>> at = ParseScenarioPair((*flag)->rest, line, "flag");
+    if (!at.ok()) return at.status();
+    const auto [x, y] = *at;
+    if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
+      return ScenarioError(line, "flag X,Y: a cell of the map");
+    }
+    const int cell = game_.CellIndex(x, y);
+    bool taken = false;
+    for (const BrickactionGame::Unit& unit : game_.units_) taken |= unit.start == cell;
+    if (game_.terrain_[cell] == BrickactionGame::kTotal || taken || game_.AtHome(0, cell) ||
+        game_.AtHome(1, cell)) {
+      return ScenarioError(line,
+                           "flag X,Y: a cell a squad can enter, outside both deployment zones "
+                           "and not a unit's start");
+    }
+    game_.flag_start_ = static_cast<uint16_t>(cell);
     return absl::OkStatus();
   }
 
@@ -433,11 +465,12 @@ class BrickactionScenarioBuilder {
 namespace {
 
 // The built-in scenarios, by the parameter `scenario` (the first is the default).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kBuiltInScenarios = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBuiltInScenarios = {{
     {"default", brickaction_scenarios::kDefault},
     {"vehicles", brickaction_scenarios::kVehicles},
     {"target", brickaction_scenarios::kTarget},
     {"capture", brickaction_scenarios::kCapture},
+    {"flag", brickaction_scenarios::kFlag},
 }};
 
 }  // namespace
@@ -448,6 +481,7 @@ std::string_view BrickactionGame::VehiclesScenarioText() {
 }
 std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
 std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
+std::string_view BrickactionGame::FlagScenarioText() { return brickaction_scenarios::kFlag; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
   std::vector<std::string> names;
@@ -456,7 +490,8 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
           ParamDef{"scenario",
                    "the built-in scenario when no scenario text is given: default, vehicles (a "
                    "light vehicle per side and rockets), target (destroy the enemy's target "
-                   "unit) or capture (player 0 must activate the objective)",
+                   "unit), capture (player 0 must activate the objective) or flag (capture the "
+                   "flag)",
                    "default", 0, 0, std::move(names)}};
 }
 
@@ -491,7 +526,7 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
   if (!text.ok()) return text.status();
   if (absl::Status s =
           text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points", "objective", "first",
-                               "victory", "attacker", "squad", "vehicle"});
+                               "victory", "attacker", "flag", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }

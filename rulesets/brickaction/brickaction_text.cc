@@ -286,6 +286,9 @@ std::string BrickactionGame::StateToString(const State& state) const {
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
   if (victory_ == kCaptureVictory) absl::StrAppend(&text, " captured=", state.captured);
+  if (victory_ == kFlagVictory) {
+    absl::StrAppend(&text, " flag=", cell(state.flag), " carrier=", label(state.carrier));
+  }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (!IsAlive(state, u)) {
@@ -329,7 +332,8 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
   const bool capture = victory_ == kCaptureVictory;  // one more field: captured=
-  const size_t fields = std::size(kByteFields) + (capture ? 4 : 3);
+  const bool flag = victory_ == kFlagVictory;        // two more: flag= and carrier=
+  const size_t fields = std::size(kByteFields) + 3 + (capture ? 1 : 0) + (flag ? 2 : 0);
   const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
     return Error(absl::StrCat("a position has ", expected, " words (", fields,
@@ -416,6 +420,14 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       if (!word || !ParseBoundedInt(*word, 1, &captured)) return Error("expected captured=0 or 1");
     }
     state.captured = static_cast<uint8_t>(captured);
+    if (flag) {
+      const std::optional<std::string_view> at = value_of(words[w++], "flag");
+      if (!at || !parse_cell(*at, &state.flag)) return Error("expected flag=X,Y or flag=-");
+      const std::optional<std::string_view> carrier = value_of(words[w++], "carrier");
+      if (!carrier || !find_label(*carrier, &state.carrier)) {
+        return Error("expected carrier=L (a squad's label) or carrier=-");
+      }
+    }
   }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
@@ -612,6 +624,27 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
+    }
+  }
+  if (victory_ == kFlagVictory) {
+    // The flag lies on a cell a squad can enter, or a living squad carries it; a squad on its
+    // cell picks it up when its action ends, and the carrier wins in its deployment zone.
+    const int c = state.carrier;
+    const bool lying = state.flag != kNoCell && c == kNone && !impassable_.Test(state.flag);
+    const bool carried = state.flag == kNoCell && c != kNone && IsAlive(state, c) && !IsVehicle(c);
+    bool under_squad = false;
+    for (int u = 0; u < n && lying; ++u)
+      under_squad |= state.cell[u] == state.flag && !IsVehicle(u);
+    if (!lying && !carried) {
+      return Error(
+          "flag=X,Y (on a cell a squad can enter) with carrier=-, or flag=- with "
+          "carrier=L, a living squad");
+    }
+    if (state.phase == kSelect && under_squad) {
+      return Error("a squad stands on the flag: it picked it up (carrier=L, flag=-)");
+    }
+    if (carried && state.phase != kOver && AtHome(units_[c].side, state.cell[c])) {
+      return Error("the flag's carrier is in its deployment zone: the game is over (phase=over)");
     }
   }
   // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.

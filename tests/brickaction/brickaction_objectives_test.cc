@@ -157,7 +157,7 @@ TEST(BrickactionObjectivesTest, ScenarioErrors) {
     return game.ok() ? std::string("ok") : std::string(game.status().message());
   };
   const std::string target = VictoryTestScenario("target");
-  EXPECT_THAT(error(VictoryTestScenario("flag")), HasSubstr("victory: one of objective"));
+  EXPECT_THAT(error(VictoryTestScenario("hill")), HasSubstr("victory: one of objective"));
   EXPECT_THAT(error(absl::StrReplaceAll(target, {{"target=1 ", ""}})),
               HasSubstr("mark a unit of either side or both with target=1"));
   EXPECT_THAT(error(absl::StrReplaceAll(target, {{"victory target", "victory eliminate"}})),
