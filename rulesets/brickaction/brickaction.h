@@ -363,11 +363,13 @@ class BrickactionGame {
   int TargetUnit(int side) const { return target_unit_[side]; }
   // The player who must activate the objective (`victory capture`), or -1.
   int attacker() const { return attacker_; }
-  // Whether cell c is in `side`'s deployment zone: where its flag carrier wins (`victory
-  // flag`).
-  bool AtHome(int side, int c) const {
-    return side == 0 ? CellY(c) >= height_ - deploy_depth_ : CellY(c) < deploy_depth_;
+  // The rows from cell c to `side`'s deployment zone (0 inside it): where its flag carrier
+  // wins (`victory flag`).
+  int HomeDistance(int side, int c) const {
+    return side == 0 ? std::max(0, height_ - deploy_depth_ - CellY(c))
+                     : std::max(0, CellY(c) - deploy_depth_ + 1);
   }
+  bool AtHome(int side, int c) const { return HomeDistance(side, c) == 0; }
   // The flag's cell: the carrier's, or where it lies (`victory flag`; else kNoCell).
   int FlagCell(const State& state) const {
     return state.carrier != kNone ? state.cell[state.carrier] : state.flag;

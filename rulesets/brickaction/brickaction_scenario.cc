@@ -1,7 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, first, victory, squad, vehicle; terrain words open, hard, total, soft,
-// tree, floor, window. Also what Create precomputes from a scenario (the built-in ones are the
-// files in scenarios/, compiled in).
+// deploy, points, objective, first, victory, attacker, flag, squad, vehicle; terrain words open,
+// hard, total, soft, tree, floor, window. Also what Create precomputes from a scenario (the
+// built-in ones are the files in scenarios/, compiled in).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -186,7 +186,7 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // victory objective|eliminate|target|capture (default objective); `attacker 0|1` with
+  // victory objective|eliminate|target|capture|flag (default objective); `attacker 0|1` with
   // capture and only with it.
   absl::Status ReadVictory() {
     absl::StatusOr<const ScenarioStatement*> victory = text_.Unique("victory");

@@ -4,11 +4,13 @@
 // position, the scenario errors and the shipped capture scenario, on hand-built positions of
 // the test board (brickaction_test_util.h: the objective is cell 6,6).
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "absl/strings/str_replace.h"
 #include "engine/rng.h"
+#include "eval/brickaction_rollout.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/brickaction/brickaction_test_util.h"
@@ -167,6 +169,33 @@ TEST(BrickactionCaptureTest, RandomGamesEndWithTheRule) {
   }
   EXPECT_GT(captured, 0);
   EXPECT_GT(defended, 0);
+}
+
+// The playout policy activates the objective whenever it can, and moves toward it.
+TEST(BrickactionCaptureTest, RolloutActivatesAndMovesTowardTheObjective) {
+  const auto game = MakeGame({}, CaptureScenario());
+  State state = At(*game, kANextToTheObjective);
+  Play(*game, state, {"A"});
+  ActionList actions;
+  game->LegalActions(state, 0, actions);
+  Rng rng(9);
+  for (int draw = 0; draw < 20; ++draw) {
+    EXPECT_EQ(
+        game->ActionToString(state, 0, BrickactionRollout().Choose(*game, state, actions, rng)),
+        "activate");
+  }
+  // B from 1,11 (8 points: a diagonal 3, a straight step 2): 3,8 and 4,9 (2 diagonals and a
+  // straight step each) are both sqrt(13) = 3.61 cells from the objective 6,6, the nearest of
+  // its reach; the policy picks either.
+  state = At(*game, kANextToTheObjective);
+  Play(*game, state, {"B", "move"});
+  game->LegalActions(state, 0, actions);
+  std::set<std::string> chosen;
+  for (int draw = 0; draw < 400; ++draw) {
+    chosen.insert(
+        game->ActionToString(state, 0, BrickactionRollout().Choose(*game, state, actions, rng)));
+  }
+  EXPECT_EQ(chosen, std::set<std::string>({"to 3,8", "to 4,9"}));
 }
 
 TEST(BrickactionCaptureTest, ScenarioErrors) {

@@ -4,11 +4,14 @@
 // shipped flag scenario, on hand-built positions of the test board (brickaction_test_util.h)
 // with 3-row deployment zones (player 0 rows 9-11, player 1 rows 0-2) and the flag at 6,6.
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "absl/strings/str_replace.h"
 #include "engine/rng.h"
+#include "eval/brickaction_evaluator.h"
+#include "eval/brickaction_rollout.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/brickaction/brickaction_test_util.h"
@@ -152,6 +155,51 @@ TEST(BrickactionFlagTest, RandomGamesEndWithTheRule) {
   }
   EXPECT_GT(picked, 0);
   EXPECT_GT(brought, 0) << picked;
+}
+
+// The playout policy: the carrier moves to a destination in (or nearest) its zone, the other
+// squads to the one nearest the flag.
+TEST(BrickactionFlagTest, RolloutTakesTheFlagHomeAndOthersToTheFlag) {
+  const auto game = MakeGame({}, FlagTestScenario());
+  auto chosen = [&](const std::string& position, const std::vector<std::string>& moves) {
+    State state = ParseOrDie(*game, position);
+    Play(*game, state, moves);
+    EXPECT_EQ(state.phase, G::kDest);
+    ActionList actions;
+    game->LegalActions(state, 0, actions);
+    std::set<int> cells;
+    Rng rng(7);
+    for (int draw = 0; draw < 400; ++draw) {
+      cells.insert(static_cast<int>(BrickactionRollout().Choose(*game, state, actions, rng)));
+    }
+    return cells;
+  };
+  // A carries it from 6,6: rows 9 and 10 are in reach (4 cells), all of them home.
+  const std::set<int> home = chosen(
+      FlagPosition(absl::StrReplaceAll(kUnits, {{"A@6,7/", "A@6,6/"}}), "-", "A"), {"A", "move"});
+  EXPECT_GT(home.size(), 1);
+  for (int c : home) EXPECT_EQ(game->HomeDistance(0, c), 0) << c;
+  // B from 1,11 toward the flag at 6,6: 3,8 and 4,9 (2 diagonals and a straight step each,
+  // sqrt(13) = 3.61 cells away) are the nearest of its reach.
+  const std::set<int> toward = chosen(FlagPosition(kUnits, "6,6", "-"), {"B", "move"});
+  EXPECT_EQ(toward, std::set<int>({game->CellIndex(3, 8), game->CellIndex(4, 9)}));
+}
+
+// The evaluator: carrying the flag is worth more the nearer the carrier is to its zone, and
+// the opponent's carrier counts against.
+TEST(BrickactionFlagTest, EvaluatorValuesTheCarriersWayHome) {
+  const auto game = MakeGame({}, FlagTestScenario());
+  auto value = [&](const std::string& units, const std::string& flag, const std::string& carrier) {
+    return BrickactionEvaluator().Evaluate(*game,
+                                           ParseOrDie(*game, FlagPosition(units, flag, carrier)));
+  };
+  const double lying = value(kUnits, "6,6", "-");
+  const double carried = value(absl::StrReplaceAll(kUnits, {{"A@6,7/", "A@6,6/"}}), "-", "A");
+  const double nearer = value(absl::StrReplaceAll(kUnits, {{"A@6,7/", "A@6,8/"}}), "-", "A");
+  EXPECT_GT(carried, lying);
+  EXPECT_GT(nearer, carried);
+  const double theirs = value(absl::StrReplaceAll(kUnits, {{"d@3,0/", "d@6,6/"}}), "-", "d");
+  EXPECT_LT(theirs, lying);
 }
 
 TEST(BrickactionFlagTest, ScenarioErrors) {
