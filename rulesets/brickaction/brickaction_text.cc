@@ -633,8 +633,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     const bool lying = state.flag != kNoCell && c == kNone && !impassable_.Test(state.flag);
     const bool carried = state.flag == kNoCell && c != kNone && IsAlive(state, c) && !IsVehicle(c);
     bool under_squad = false;
-    for (int u = 0; u < n && lying; ++u)
+    for (int u = 0; u < n && lying; ++u) {
       under_squad |= state.cell[u] == state.flag && !IsVehicle(u);
+    }
     if (!lying && !carried) {
       return Error(
           "flag=X,Y (on a cell a squad can enter) with carrier=-, or flag=- with "
@@ -650,9 +651,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.
   if (state.captured) {
     bool activator = false;
-    for (int u = 0; u < n; ++u)
+    for (int u = 0; u < n; ++u) {
       activator |= IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_ &&
                    NearObjective(state.cell[u]);
+    }
     if (state.phase != kOver || !activator || MinisOnObjective(state, 1 - attacker_) > 0) {
       return Error(
           "captured=1: the game is over (phase=over), with a squad of the attacker within 2 cells "
