@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_replace.h"
 #include "engine/rng.h"
