@@ -185,21 +185,34 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
+bool BrickactionGame::NearObjective(int c) const {
+  const int dx = 2 * CellX(c) - objective_x2_;
+  const int dy = 2 * CellY(c) - objective_y2_;
+  return dx * dx + dy * dy <= 16;  // in half cells: within 2 cells
+}
+
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   int minis = 0;
   for (int u = 0; u < num_units(); ++u) {
     if (units_[u].side != side || !IsAlive(state, u)) continue;
-    const int dx = 2 * CellX(state.cell[u]) - objective_x2_;
-    const int dy = 2 * CellY(state.cell[u]) - objective_y2_;
-    if (dx * dx + dy * dy <= 16) minis += Minis(state, u);  // within 2 cells
+    if (NearObjective(state.cell[u])) minis += Minis(state, u);
   }
   return minis;
+}
+
+bool BrickactionGame::CanActivate(const State& state, int u) const {
+  return victory_ == kCaptureVictory && units_[u].side == attacker_ && !IsVehicle(u) &&
+         IsAlive(state, u) && !(state.flags[u] & kSuppressedBit) && NearObjective(state.cell[u]) &&
+         MinisOnObjective(state, 1 - attacker_) == 0;
 }
 
 bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
-  if (!alive[0] || !alive[1]) return true;
+  if (!alive[0] || !alive[1] || state.captured) return true;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return true;  // the flag brought home
+  }
   for (int target : target_unit_) {
     if (target >= 0 && !IsAlive(state, target)) return true;
   }
@@ -210,6 +223,10 @@ int BrickactionGame::Winner(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
+  if (victory_ == kCaptureVictory) return state.captured ? attacker_ : 1 - attacker_;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return units_[state.carrier].side;
+  }
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
@@ -243,6 +260,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
     }
   }
+  state.flag = flag_start_;
   if (roll_off_) {
     state.phase = kRollOff;  // the first turn waits for the roll-off
     return state;
@@ -361,6 +379,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
   }
+  if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -558,6 +577,7 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
+  PickUpFlag(state);
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -574,6 +594,17 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
+}
+
+void BrickactionGame::PickUpFlag(State& state) const {
+  if (state.flag == kNoCell) return;
+  for (int u = 0; u < num_units(); ++u) {
+    if (state.cell[u] == state.flag && !IsVehicle(u)) {
+      state.carrier = static_cast<uint8_t>(u);
+      state.flag = kNoCell;
+      return;
+    }
+  }
 }
 
 void BrickactionGame::SpendAction(State& state, int u) const {
@@ -806,6 +837,10 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   (u == state.att ? state.lost_a : state.lost_t) += static_cast<uint8_t>(count);
   state.kills[1 - units_[u].side] += static_cast<uint8_t>(count);
   if (count == minis) {
+    if (state.carrier == u) {  // the flag drops where its carrier fell
+      state.flag = state.cell[u];
+      state.carrier = kNone;
+    }
     state.spot = state.cell[u];
     state.cell[u] = kNoCell;
     state.regulars[u] = 0;
@@ -949,6 +984,11 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
+      if (kind == kActivate) {
+        state.captured = 1;  // the attacker wins at once
+        EndAction(state);
+        return;
+      }
       if (kind == kMove) {
         state.phase = kDest;
       } else if (kind == kAttack) {

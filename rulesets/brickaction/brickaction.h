@@ -9,7 +9,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (126 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -124,9 +124,18 @@ class BrickactionGame {
       {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
   // How the game is won (the scenario's `victory`): the central objective (the default), kills
-  // with a side wiped out losing at once, or the enemy's target unit destroyed.
-  enum Victory : uint8_t { kObjectiveVictory = 0, kEliminateVictory, kTargetVictory };
-  static constexpr std::array<const char*, 3> kVictoryNames = {"objective", "eliminate", "target"};
+  // with a side wiped out losing at once, the enemy's target unit destroyed, or the objective
+  // activated by the scenario's attacker before the last turn ends (else the defender wins),
+  // or the flag carried into the carrier's own deployment zone.
+  enum Victory : uint8_t {
+    kObjectiveVictory = 0,
+    kEliminateVictory,
+    kTargetVictory,
+    kCaptureVictory,
+    kFlagVictory
+  };
+  static constexpr std::array<const char*, 5> kVictoryNames = {"objective", "eliminate", "target",
+                                                               "capture", "flag"};
 
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
@@ -183,7 +192,8 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kActivate,  // `victory capture`: the attacker's squad activates the objective
   };
 
   // Per-unit flag bits.
@@ -214,6 +224,7 @@ class BrickactionGame {
     uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
     uint16_t from = kNoCell;        // the active unit's cell before its move
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
+    uint16_t flag = kNoCell;        // `victory flag`: the flag's cell while no squad carries it
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -248,9 +259,11 @@ class BrickactionGame {
     uint8_t b_sum = 0, b_six = 0, b_one = 0;  // and the target's
     uint8_t kills[2] = {};                    // minis each player has killed
     uint8_t first = 0;                        // the player who took the first turn
+    uint8_t captured = 0;     // `victory capture`: 1 once the attacker activated the objective
+    uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 126);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -299,11 +312,20 @@ class BrickactionGame {
       const Params& params, std::string_view scenario_text);
   static absl::StatusOr<std::shared_ptr<const BrickactionGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
-  // The built-in default scenario (identical to rulesets/brickaction/scenarios/default.scn).
+  // The built-in default scenario (rulesets/brickaction/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenarioText();
-  // The built-in second scenario, a light vehicle per side and rockets (identical to
-  // rulesets/brickaction/scenarios/vehicles.scn; the parameter scenario=vehicles).
+  // The built-in second scenario, a light vehicle per side and rockets
+  // (rulesets/brickaction/scenarios/vehicles.scn, compiled in; the parameter scenario=vehicles).
   static std::string_view VehiclesScenarioText();
+  // The built-in target scenario, won by destroying the enemy's target unit
+  // (rulesets/brickaction/scenarios/target.scn, compiled in; the parameter scenario=target).
+  static std::string_view TargetScenarioText();
+  // The built-in capture scenario, player 0 to activate the objective
+  // (rulesets/brickaction/scenarios/capture.scn, compiled in; the parameter scenario=capture).
+  static std::string_view CaptureScenarioText();
+  // The built-in capture-the-flag scenario (rulesets/brickaction/scenarios/flag.scn, compiled
+  // in; the parameter scenario=flag).
+  static std::string_view FlagScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -339,6 +361,19 @@ class BrickactionGame {
   Victory victory() const { return victory_; }
   // The target unit of `side` (`victory target`), or -1 when it has none.
   int TargetUnit(int side) const { return target_unit_[side]; }
+  // The player who must activate the objective (`victory capture`), or -1.
+  int attacker() const { return attacker_; }
+  // The rows from cell c to `side`'s deployment zone (0 inside it): where its flag carrier
+  // wins (`victory flag`).
+  int HomeDistance(int side, int c) const {
+    return side == 0 ? std::max(0, height_ - deploy_depth_ - CellY(c))
+                     : std::max(0, CellY(c) - deploy_depth_ + 1);
+  }
+  bool AtHome(int side, int c) const { return HomeDistance(side, c) == 0; }
+  // The flag's cell: the carrier's, or where it lies (`victory flag`; else kNoCell).
+  int FlagCell(const State& state) const {
+    return state.carrier != kNone ? state.cell[state.carrier] : state.flag;
+  }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -402,6 +437,11 @@ class BrickactionGame {
   int Winner(const State& state) const;
   // Minis of `side` within 2 cells of the objective.
   int MinisOnObjective(const State& state, int side) const;
+  // Whether cell c's centre is within 2 cells of the objective point.
+  bool NearObjective(int c) const;
+  // Whether squad u may activate the objective now (`victory capture`): the attacker's, not
+  // suppressed, within 2 cells of it, and no enemy mini within 2 cells (not contested).
+  bool CanActivate(const State& state, int u) const;
   // The distance in cells from cell c's centre to the objective point.
   double ObjectiveDistance(int c) const {
     return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
@@ -449,6 +489,8 @@ class BrickactionGame {
   void DamageVehicle(State& state, int u, int count) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
+  // `victory flag`: a squad standing on the lying flag's cell picks it up.
+  void PickUpFlag(State& state) const;
   // Whether the game ends before its last turn: a side has no units left, or (`victory
   // target`) a target unit is destroyed.
   bool DecidedEarly(const State& state) const;
@@ -506,6 +548,8 @@ class BrickactionGame {
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
+  int attacker_ = -1;              // `victory capture`
+  uint16_t flag_start_ = kNoCell;  // `victory flag`
   std::vector<uint8_t> terrain_;
   std::vector<Unit> units_;
   bool has_vehicles_ = false;

@@ -55,9 +55,13 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       {"window", 'W', ColourRole::kCover}};
   view.terrain.assign(terrain_.begin(), terrain_.end());
   // The objective, drawn on the cell at (or just above and left of) its point.
-  if (victory_ == kObjectiveVictory) {
+  if (victory_ == kObjectiveVictory || victory_ == kCaptureVictory) {
     view.markers.push_back(
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  }
+
+  if (victory_ == kFlagVictory && state.flag != kNoCell) {
+    view.markers.push_back({state.flag, 'F', "the flag (lying)", -1});
   }
 
   if (state.phase == kOver) {

@@ -1,132 +1,23 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, first, victory, squad, vehicle; terrain words open, hard, total, soft,
-// tree, floor, window. Also the built-in default scenario and what Create precomputes from it.
+// deploy, points, objective, first, victory, attacker, flag, squad, vehicle; terrain words open,
+// hard, total, soft, tree, floor, window. Also what Create precomputes from a scenario (the
+// built-in ones are the files in scenarios/, compiled in).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/scenario_text.h"
 #include "engine/square_grid.h"
 #include "rulesets/brickaction/brickaction.h"
+#include "rulesets/brickaction/embedded_scenarios.h"
 
 namespace sandtable {
 namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# brickaction default scenario: the recommended 30" x 30" table as 24 x 24 cells of 4 studs,
-# with 180-degree rotational symmetry. A central building (walls 5+ blocks high with two
-# windows on each side) holds the objective; four low walls, four trees and two patches of
-# tall grass. Player 0 (upper-case letters) deploys in the bottom 4 rows, player 1 (lower
-# case) in the top 4.
-ruleset brickaction
-name default
-turns 6
-deploy 4
-points 150
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters and a grenade, the
-# Officer with the first.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 at=9,2
-)";
-
-// The second shipped scenario (rulesets/brickaction/scenarios/vehicles.scn).
-constexpr std::string_view kVehiclesScenario =
-    R"(# brickaction vehicles scenario: the default scenario's table and squads, each squad with a
-# rocket, and one light vehicle per side (class L1, an MG in a turret), so that the vehicle
-# rules are played. 180-degree rotational symmetry; player 0 (upper-case letters) deploys in
-# the bottom 4 rows, player 1 (lower case) in the top 4.
-ruleset brickaction
-name vehicles
-turns 6
-deploy 4
-points 275
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters, a grenade and a rocket,
-# the Officer with the first (85 + 10 and 50 + 10 points), and an L1 armoured car with a
-# turreted MG (90 + 20 points): 265 of 275.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=9,2
-vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
-vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
-)";
 
 constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
@@ -201,6 +92,7 @@ class BrickactionScenarioBuilder {
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
     if (absl::Status s = ReadVictory(); !s.ok()) return s;
     if (absl::Status s = ReadSquads(); !s.ok()) return s;
+    if (absl::Status s = ReadFlag(); !s.ok()) return s;
     return CheckTargets();
   }
 
@@ -294,17 +186,66 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // victory objective|eliminate|target (default objective).
+  // victory objective|eliminate|target|capture|flag (default objective); `attacker 0|1` with
+  // capture and only with it.
   absl::Status ReadVictory() {
     absl::StatusOr<const ScenarioStatement*> victory = text_.Unique("victory");
     if (!victory.ok()) return victory.status();
-    if (*victory == nullptr) return absl::OkStatus();
-    const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
-    if (kind < 0) {
-      return ScenarioError((*victory)->line, "victory: one of objective eliminate target");
+    if (*victory != nullptr) {
+      const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
+      if (kind < 0) {
+        return ScenarioError((*victory)->line,
+                             "victory: one of objective eliminate target capture flag");
+      }
+      game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
+      victory_line_ = (*victory)->line;
     }
-    game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
-    victory_line_ = (*victory)->line;
+    absl::StatusOr<const ScenarioStatement*> attacker = text_.Unique("attacker");
+    if (!attacker.ok()) return attacker.status();
+    const bool capture = game_.victory_ == BrickactionGame::kCaptureVictory;
+    if (*attacker == nullptr) {
+      if (!capture) return absl::OkStatus();
+      return ScenarioError(victory_line_,
+                           "victory capture: name the player who must activate the objective "
+                           "(attacker 0 or attacker 1)");
+    }
+    const std::string& rest = (*attacker)->rest;
+    if (!capture || (rest != "0" && rest != "1")) {
+      return ScenarioError((*attacker)->line,
+                           "attacker: 0 or 1, with the line 'victory capture' only");
+    }
+    game_.attacker_ = rest == "1" ? 1 : 0;
+    return absl::OkStatus();
+  }
+
+  // `flag X,Y` with `victory flag` and only with it: where the flag lies at the start, a
+  // cell a squad can stand on, outside both deployment zones and not under a unit.
+  absl::Status ReadFlag() {
+    absl::StatusOr<const ScenarioStatement*> flag = text_.Unique("flag");
+    if (!flag.ok()) return flag.status();
+    const bool needed = game_.victory_ == BrickactionGame::kFlagVictory;
+    if (*flag == nullptr) {
+      if (!needed) return absl::OkStatus();
+      return ScenarioError(victory_line_, "victory flag: give the flag's cell (flag X,Y)");
+    }
+    const int line = (*flag)->line;
+    if (!needed) return ScenarioError(line, "flag X,Y needs the line 'victory flag'");
+    absl::StatusOr<std::pair<int, int>> at = ParseScenarioPair((*flag)->rest, line, "flag");
+    if (!at.ok()) return at.status();
+    const auto [x, y] = *at;
+    if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
+      return ScenarioError(line, "flag X,Y: a cell of the map");
+    }
+    const int cell = game_.CellIndex(x, y);
+    bool taken = false;
+    for (const BrickactionGame::Unit& unit : game_.units_) taken |= unit.start == cell;
+    if (game_.terrain_[cell] == BrickactionGame::kTotal || taken || game_.AtHome(0, cell) ||
+        game_.AtHome(1, cell)) {
+      return ScenarioError(line,
+                           "flag X,Y: a cell a squad can enter, outside both deployment zones "
+                           "and not a unit's start");
+    }
+    game_.flag_start_ = static_cast<uint16_t>(cell);
     return absl::OkStatus();
   }
 
@@ -521,18 +462,37 @@ class BrickactionScenarioBuilder {
   int victory_line_ = 0;
 };
 
-std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
-std::string_view BrickactionGame::VehiclesScenarioText() { return kVehiclesScenario; }
+namespace {
+
+// The built-in scenarios, by the parameter `scenario` (the first is the default).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBuiltInScenarios = {{
+    {"default", brickaction_scenarios::kDefault},
+    {"vehicles", brickaction_scenarios::kVehicles},
+    {"target", brickaction_scenarios::kTarget},
+    {"capture", brickaction_scenarios::kCapture},
+    {"flag", brickaction_scenarios::kFlag},
+}};
+
+}  // namespace
+
+std::string_view BrickactionGame::DefaultScenarioText() { return brickaction_scenarios::kDefault; }
+std::string_view BrickactionGame::VehiclesScenarioText() {
+  return brickaction_scenarios::kVehicles;
+}
+std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
+std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
+std::string_view BrickactionGame::FlagScenarioText() { return brickaction_scenarios::kFlag; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : kBuiltInScenarios) names.emplace_back(name);
   return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
           ParamDef{"scenario",
-                   "the built-in scenario when no scenario text is given: default, or vehicles "
-                   "(a light vehicle per side and rockets)",
-                   "default",
-                   0,
-                   0,
-                   {"default", "vehicles"}}};
+                   "the built-in scenario when no scenario text is given: default, vehicles (a "
+                   "light vehicle per side and rockets), target (destroy the enemy's target "
+                   "unit), capture (player 0 must activate the objective) or flag (capture the "
+                   "flag)",
+                   "default", 0, 0, std::move(names)}};
 }
 
 std::string_view BrickactionGame::Description() {
@@ -551,18 +511,22 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFr
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
     const Params& params, std::string_view scenario_text) {
   std::shared_ptr<BrickactionGame> game(new BrickactionGame());
-  const bool vehicles = params.GetString("scenario") == "vehicles";
-  if (vehicles && !scenario_text.empty()) {
-    return absl::InvalidArgumentError(
-        "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
-        "not both");
+  const std::string& built_in = params.GetString("scenario");
+  if (built_in != kBuiltInScenarios[0].first && !scenario_text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "scenario=", built_in, " names a built-in scenario: give it or a scenario text, not both"));
   }
-  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(!scenario_text.empty() ? scenario_text
-                                                          : vehicles             ? kVehiclesScenario
-                                                                     : kDefaultScenario);
+  std::string_view chosen = scenario_text;
+  if (chosen.empty()) {
+    for (const auto& [name, text] : kBuiltInScenarios) {
+      if (name == built_in) chosen = text;
+    }
+  }
+  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(chosen);
   if (!text.ok()) return text.status();
-  if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
-                                            "objective", "first", "victory", "squad", "vehicle"});
+  if (absl::Status s =
+          text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points", "objective", "first",
+                               "victory", "attacker", "flag", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }

@@ -23,8 +23,8 @@ constexpr std::array<const char*, 8> kStageNames = {
 constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
-                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
+                                                     "rally", "hold",   "turret", "activate"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -63,7 +63,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
+      if (action >= kActionBase && action <= kActionBase + kActivate) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -285,6 +285,10 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
+  if (victory_ == kCaptureVictory) absl::StrAppend(&text, " captured=", state.captured);
+  if (victory_ == kFlagVictory) {
+    absl::StrAppend(&text, " flag=", cell(state.flag), " carrier=", label(state.carrier));
+  }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (!IsAlive(state, u)) {
@@ -327,9 +331,12 @@ std::string BrickactionGame::StateToString(const State& state) const {
 absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
-  const size_t expected = std::size(kByteFields) + 3 + static_cast<size_t>(n);
+  const bool capture = victory_ == kCaptureVictory;  // one more field: captured=
+  const bool flag = victory_ == kFlagVictory;        // two more: flag= and carrier=
+  const size_t fields = std::size(kByteFields) + 3 + (capture ? 1 : 0) + (flag ? 2 : 0);
+  const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
-    return Error(absl::StrCat("a position has ", expected, " words (", std::size(kByteFields) + 3,
+    return Error(absl::StrCat("a position has ", expected, " words (", fields,
                               " fields and one per squad), got ", words.size()));
   }
   auto find_label = [&](std::string_view word, uint8_t* out) {
@@ -407,6 +414,20 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (!from || !parse_cell(*from, &state.from)) return Error("expected from=X,Y or from=-");
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
+    int captured = 0;
+    if (capture) {
+      const std::optional<std::string_view> word = value_of(words[w++], "captured");
+      if (!word || !ParseBoundedInt(*word, 1, &captured)) return Error("expected captured=0 or 1");
+    }
+    state.captured = static_cast<uint8_t>(captured);
+    if (flag) {
+      const std::optional<std::string_view> at = value_of(words[w++], "flag");
+      if (!at || !parse_cell(*at, &state.flag)) return Error("expected flag=X,Y or flag=-");
+      const std::optional<std::string_view> carrier = value_of(words[w++], "carrier");
+      if (!carrier || !find_label(*carrier, &state.carrier)) {
+        return Error("expected carrier=L (a squad's label) or carrier=-");
+      }
+    }
   }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
@@ -603,6 +624,41 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
+    }
+  }
+  if (victory_ == kFlagVictory) {
+    // The flag lies on a cell a squad can enter, or a living squad carries it; a squad on its
+    // cell picks it up when its action ends, and the carrier wins in its deployment zone.
+    const int c = state.carrier;
+    const bool lying = state.flag != kNoCell && c == kNone && !impassable_.Test(state.flag);
+    const bool carried = state.flag == kNoCell && c != kNone && IsAlive(state, c) && !IsVehicle(c);
+    bool under_squad = false;
+    for (int u = 0; u < n && lying; ++u) {
+      under_squad |= state.cell[u] == state.flag && !IsVehicle(u);
+    }
+    if (!lying && !carried) {
+      return Error(
+          "flag=X,Y (on a cell a squad can enter) with carrier=-, or flag=- with "
+          "carrier=L, a living squad");
+    }
+    if (state.phase == kSelect && under_squad) {
+      return Error("a squad stands on the flag: it picked it up (carrier=L, flag=-)");
+    }
+    if (carried && state.phase != kOver && AtHome(units_[c].side, state.cell[c])) {
+      return Error("the flag's carrier is in its deployment zone: the game is over (phase=over)");
+    }
+  }
+  // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.
+  if (state.captured) {
+    bool activator = false;
+    for (int u = 0; u < n; ++u) {
+      activator |= IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_ &&
+                   NearObjective(state.cell[u]);
+    }
+    if (state.phase != kOver || !activator || MinisOnObjective(state, 1 - attacker_) > 0) {
+      return Error(
+          "captured=1: the game is over (phase=over), with a squad of the attacker within 2 cells "
+          "of the objective and no enemy mini");
     }
   }
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {

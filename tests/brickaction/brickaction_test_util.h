@@ -128,6 +128,14 @@ inline std::string VictoryTestScenario(const std::string& victory) {
   return text;
 }
 
+// The test board under `victory flag`: the flag at 6,6, deployment zones of 3 rows (player 0
+// rows 9-11, player 1 rows 0-2; the flag is carried home to them).
+inline std::string FlagTestScenario() {
+  std::string text = VictoryTestScenario("flag") + "flag 6,6\n";
+  text.replace(text.find("deploy 12"), 9, "deploy 3");
+  return text;
+}
+
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {
   auto game =

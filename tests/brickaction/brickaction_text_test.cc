@@ -63,6 +63,8 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
+  RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("capture") + "attacker 0\n"), 100);
+  RoundTripRandomGames(*MakeGame({}, FlagTestScenario()), 100);
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
