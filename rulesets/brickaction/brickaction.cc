@@ -23,9 +23,8 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 // ---------------------------------------------------------------------------- queries
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
-  const int minis = Minis(state, u);
   const int d2 = Distance2(state.cell[u], to);
-  int dice = LoadoutDice(u, minis, d2);
+  int dice = LoadoutDice(u, ArmedMinis(state, u), d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
   return std::max(dice, 0);
 }
@@ -150,8 +149,9 @@ bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
 bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
   if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
+  if (state.reacted[r] >= ReactiveLimit(state, r)) return false;
   const int to = state.cell[mover];
-  const int range = LoadoutRange(r, Minis(state, r));
+  const int range = LoadoutRange(r, ArmedMinis(state, r));
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
@@ -520,6 +520,7 @@ void BrickactionGame::StartTurn(State& state) const {
   state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    state.reacted[u] = 0;
     state.bonus[u] &= kBonusCountMask;
     // Damage "in one turn" counts from here.
     state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
@@ -813,6 +814,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.flags[u] = 0;
     state.rockets[u] = 0;
     state.bonus[u] = 0;
+    state.reacted[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {
@@ -1011,13 +1013,16 @@ void BrickactionGame::Apply(State& state, Action action) const {
       if (action == kGoProne) state.flags[state.target] |= kProneBit;
       Continue(state);  // stage kStageAttack: the attack, unless now in total cover
       return;
-    case kReactive:
+    case kReactive: {
       if (action == kNoReaction) {
         EndAction(state);
         return;
       }
-      StartFire(state, static_cast<int>(action - kReactBase), state.active, kReactFire);
+      const int r = static_cast<int>(action - kReactBase);
+      if (ReactiveLimit(state, r) != kNone) ++state.reacted[r];  // counted where it is limited
+      StartFire(state, r, state.active, kReactFire);
       return;
+    }
     case kRemove: {
       const int u = state.subject;
       uint8_t& pending = u == state.att ? state.cas_a : state.cas_t;

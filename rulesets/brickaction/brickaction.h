@@ -1,15 +1,15 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
-// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
+// (or a commander or a spotter) and a medic with Repeaters or a loadout of infantry weapons,
+// a grenade and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
 // armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
 // rulings, every decision where they are silent, the decomposition into small decisions,
-// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
-// commando, ...) are documented in docs/rulesets/brickaction.md.
+// the notation and what is not implemented yet (smoke, heavy support, the commando,
+// ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (122 bytes).
+// State holds only what changes (130 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -75,9 +75,9 @@ class BrickactionGame {
       "support", "sniper", "battlerifle", "shotgun", "carbine", "smg"};
   static constexpr std::array<int, kNumInfantryWeapons> kInfantryWeaponPoints = {20, 15, 10,
                                                                                  10, 5,  0};
-  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, a
-  // sniper alone in its squad.
-  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
+  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, two
+  // sniper rifles (the second needs two veterans).
+  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 2, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
   // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
   static constexpr int kMaxAttackDice = 10;
@@ -94,6 +94,11 @@ class BrickactionGame {
   static constexpr int kBonusActions = 3;
   static constexpr uint8_t kBonusCountMask = 0x03;
   static constexpr uint8_t kBonusUsedBit = 0x80;  // used in this turn
+  // The spotter (an officer): points, and the reactive fires of a sniper squad in one enemy
+  // turn without it and with it (State::reacted).
+  static constexpr int kSpotterPoints = 55;
+  static constexpr int kSniperReactions = 1;
+  static constexpr int kSpotterReactions = 2;
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -223,6 +228,7 @@ class BrickactionGame {
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
     uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
+    uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -250,7 +256,7 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 122);
+  static_assert(sizeof(State) == 130);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -264,6 +270,7 @@ class BrickactionGame {
     int rockets = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     int commander = kNoCommander;  // what its officer is
+    bool spotter = false;          // its officer is a spotter instead
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
@@ -381,6 +388,12 @@ class BrickactionGame {
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
+  // Squad u's minis that roll attack dice (brickaction_specialists.cc): all but a living
+  // spotter without a sniper rifle.
+  int ArmedMinis(const State& state, int u) const;
+  // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
+  // spotter lives; other squads have no limit (kNone).
+  int ReactiveLimit(const State& state, int u) const;
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at

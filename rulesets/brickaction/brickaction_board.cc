@@ -138,11 +138,12 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     static constexpr const char* kOfficerWords[] = {", officer", ", field commander",
                                                     ", ranking commander", ", general"};
-    piece.status =
-        absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
-                     (state.specialists[u] & kVeteran) ? ", veteran" : "",
-                     (state.specialists[u] & kOfficer) ? kOfficerWords[units_[u].commander] : "",
-                     (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
+                                (state.specialists[u] & kVeteran) ? ", veteran" : "",
+                                !(state.specialists[u] & kOfficer) ? ""
+                                : units_[u].spotter                ? ", spotter"
+                                                    : kOfficerWords[units_[u].commander],
+                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
     for (int w = 0; w < kNumInfantryWeapons; ++w) {
       if (units_[u].weapons[w]) {
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
@@ -156,6 +157,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
+    if (state.reacted[u]) {
+      absl::StrAppend(&piece.status, ", ", state.reacted[u], " reactive fire(s) this turn");
+    }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {

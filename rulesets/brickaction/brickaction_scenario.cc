@@ -132,8 +132,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
-// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100, a spotter 55), a grenade 5 (the first per 5 minis
+// free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -141,7 +141,9 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
-               (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
+               (!officer       ? 0
+                : unit.spotter ? BrickactionGame::kSpotterPoints
+                               : BrickactionGame::kCommanderPoints[unit.commander]);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
@@ -366,6 +368,12 @@ class BrickactionScenarioBuilder {
           return ScenarioError(line, "at most one general per player");
         }
       }
+      absl::StatusOr<int> spotter = reader.IntOr("spotter", 0, 1, 0);
+      if (!spotter.ok()) return spotter.status();
+      unit.spotter = *spotter == 1;
+      if (unit.spotter && (!*officer || unit.commander != BrickactionGame::kNoCommander)) {
+        return ScenarioError(line, "a spotter is the squad's officer: officer=1, no commander");
+      }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }
@@ -426,8 +434,14 @@ class BrickactionScenarioBuilder {
       return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
                                               " minis, it has ", minis));
     }
-    if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
-      return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    // "May only be in unit with other sniper/spotter": every mini a sniper but the spotter;
+    // "max 1 if regulars, max 2 w/2x veterans" (an officer, the spotter, a medic count as one).
+    const int snipers = unit.weapons[BrickactionGame::kSniper];
+    if (snipers > 0 && minis - snipers > (unit.spotter ? 1 : 0)) {
+      return ScenarioError(line, "sniper rifles go to a squad of snipers and a spotter only");
+    }
+    if (snipers > 1 && std::popcount(static_cast<unsigned>(unit.specialists)) < 2) {
+      return ScenarioError(line, "a second sniper rifle needs two veterans in the squad");
     }
     return absl::OkStatus();
   }

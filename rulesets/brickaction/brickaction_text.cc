@@ -309,6 +309,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.rockets[u], 'r');                  // rockets left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
+    flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -443,6 +444,10 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           if (++state.bonus[u] > kBonusActions) return false;
           continue;
         }
+        if (rockets && c == 'e') {
+          if (++state.reacted[u] > kSpotterReactions) return false;
+          continue;
+        }
         if (rockets && c == 'u') {
           if (state.bonus[u] & kBonusUsedBit) return false;
           state.bonus[u] |= kBonusUsedBit;
@@ -571,6 +576,12 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
         (state.specialists[u] & kOfficer);
     if (state.bonus[u] != 0 && !has_bonus) {
       return Error(absl::StrCat(name, " has no field or ranking commander for bonus actions"));
+    }
+    if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
+                            : units_[u].spotter             ? kSpotterReactions
+                                                            : kSniperReactions)) {
+      return Error(absl::StrCat(name, " took ", state.reacted[u],
+                                " reactive fires: more than its sniper rifles allow"));
     }
     // A third action only as the field commander's bonus.
     if (state.acted[u] > kActionsPerUnit &&
