@@ -181,7 +181,8 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  const ReachTable& table = (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
+  const bool dash = state.phase == kDest && state.weapon == kDashMove && u == state.active;
+  const ReachTable& table = dash ? *dash_ : (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
@@ -238,6 +239,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
+    if (units_[u].commando) state.bonus[u] = kDashes;
     if (units_[u].vehicle) {
       state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
@@ -360,6 +362,9 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       squad |= IsAlive(state, t) && !IsVehicle(t) && units_[t].side != units_[u].side;
     }
     if (squad) actions.push_back(kActionBase + kHoldAction);
+  }
+  if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
+    actions.push_back(kActionBase + kDashAction);
   }
 }
 
@@ -951,7 +956,11 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
-      if (kind == kMove) {
+      if (kind == kMove || kind == kDashAction) {
+        if (kind == kDashAction) {
+          --state.bonus[u];
+          state.weapon = kDashMove;
+        }
         state.phase = kDest;
       } else if (kind == kAttack) {
         state.flags[u] |= kAttackedBit;
@@ -969,6 +978,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     }
     case kDest:
+      state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
       if (IsVehicle(state.active)) {

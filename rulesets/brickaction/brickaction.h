@@ -99,6 +99,11 @@ class BrickactionGame {
   static constexpr int kSpotterPoints = 55;
   static constexpr int kSniperReactions = 1;
   static constexpr int kSpotterReactions = 2;
+  // The commando (an officer): points, and its squad's dash: a move of up to 24 studs (6
+  // cells), 3 a game (State::bonus, as the commanders' bonus actions).
+  static constexpr int kCommandoPoints = 45;
+  static constexpr int kDashCells = 6;
+  static constexpr int kDashes = 3;
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -180,6 +185,8 @@ class BrickactionGame {
   // The declared attack: fire (a squad's Repeaters, a vehicle's weapon), fire with the
   // grenade, close combat (against a vehicle: swarm), fire with a rocket.
   enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
+  // Not an attack: at phase kDest, the active squad's move is its commando's dash.
+  static constexpr uint8_t kDashMove = 4;
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -188,7 +195,8 @@ class BrickactionGame {
     kRise,
     kRallyAction,
     kHoldAction,
-    kTurretAction
+    kTurretAction,
+    kDashAction  // the commando's squad: a move of up to kDashCells
   };
 
   // Per-unit flag bits.
@@ -227,7 +235,8 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
-    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
+    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit;
+                                      // a commando: its dashes left
     uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
@@ -271,6 +280,7 @@ class BrickactionGame {
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     int commander = kNoCommander;  // what its officer is
     bool spotter = false;          // its officer is a spotter instead
+    bool commando = false;         // its officer is a commando instead
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
@@ -394,6 +404,9 @@ class BrickactionGame {
   // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
   // spotter lives; other squads have no limit (kNone).
   int ReactiveLimit(const State& state, int u) const;
+  // Whether squad u may dash now (its commando alive, a dash left, standing); the caller
+  // checks that it may move.
+  bool CanDash(const State& state, int u) const;
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -527,6 +540,7 @@ class BrickactionGame {
   std::vector<uint8_t> between_;                              // num_cells^2
   std::optional<ReachTable> walk_;                            // 4 cells
   std::optional<ReachTable> crawl_;                           // 2 cells, prone
+  std::optional<ReachTable> dash_;                            // kDashCells, with a commando
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;

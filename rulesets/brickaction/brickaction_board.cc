@@ -142,7 +142,8 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
                                 (state.specialists[u] & kVeteran) ? ", veteran" : "",
                                 !(state.specialists[u] & kOfficer) ? ""
                                 : units_[u].spotter                ? ", spotter"
-                                                    : kOfficerWords[units_[u].commander],
+                                : units_[u].commando               ? ", commando"
+                                                     : kOfficerWords[units_[u].commander],
                                 (state.specialists[u] & kMedic) ? ", medic" : "", ")");
     for (int w = 0; w < kNumInfantryWeapons; ++w) {
       if (units_[u].weapons[w]) {
@@ -150,7 +151,8 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       }
     }
     if (state.bonus[u] & kBonusCountMask) {
-      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
+      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask,
+                      units_[u].commando ? " dash(es)" : " bonus action(s)");
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");

@@ -132,8 +132,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100, a spotter 55), a grenade 5 (the first per 5 minis
-// free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100, a spotter 55, a commando 45), a grenade 5 (the first
+// per 5 minis free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -141,9 +141,10 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
-               (!officer       ? 0
-                : unit.spotter ? BrickactionGame::kSpotterPoints
-                               : BrickactionGame::kCommanderPoints[unit.commander]);
+               (!officer        ? 0
+                : unit.spotter  ? BrickactionGame::kSpotterPoints
+                : unit.commando ? BrickactionGame::kCommandoPoints
+                                : BrickactionGame::kCommanderPoints[unit.commander]);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
@@ -371,8 +372,15 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> spotter = reader.IntOr("spotter", 0, 1, 0);
       if (!spotter.ok()) return spotter.status();
       unit.spotter = *spotter == 1;
-      if (unit.spotter && (!*officer || unit.commander != BrickactionGame::kNoCommander)) {
-        return ScenarioError(line, "a spotter is the squad's officer: officer=1, no commander");
+      absl::StatusOr<int> commando = reader.IntOr("commando", 0, 1, 0);
+      if (!commando.ok()) return commando.status();
+      unit.commando = *commando == 1;
+      const int roles =
+          (unit.commander != BrickactionGame::kNoCommander) + unit.spotter + unit.commando;
+      if ((unit.spotter || unit.commando) && (!*officer || roles > 1)) {
+        return ScenarioError(line,
+                             "a spotter or a commando is the squad's officer: officer=1, and one "
+                             "of commander, spotter, commando");
       }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
@@ -668,6 +676,9 @@ absl::Status BrickactionGame::Precompute() {
   if (!graph.ok()) return graph.status();
   walk_.emplace(*graph, 2 * kMoveCells);
   crawl_.emplace(*graph, kMoveCells);
+  for (const Unit& unit : units_) {
+    if (unit.commando && !dash_) dash_.emplace(*graph, 2 * kDashCells);
+  }
   if (has_vehicles_) {
     // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover
     // cost double as for squads. A reach table per class in the scenario (its speed).

@@ -1,5 +1,6 @@
-// brickaction's spotter: a sniper squad's officer that rolls no attack die without a sniper
-// rifle and lets the squad take a second reactive fire in one enemy turn.
+// brickaction's special officers: the spotter, a sniper squad's officer that rolls no attack
+// die without a sniper rifle and lets the squad take a second reactive fire in one enemy
+// turn; the commando, whose squad may dash (a move of 24 studs) three times a game.
 #include "rulesets/brickaction/brickaction.h"
 
 namespace sandtable {
@@ -16,6 +17,12 @@ int BrickactionGame::ReactiveLimit(const State& state, int u) const {
   if (units_[u].weapons[kSniper] == 0) return kNone;
   return units_[u].spotter && (state.specialists[u] & kOfficer) ? kSpotterReactions
                                                                 : kSniperReactions;
+}
+
+bool BrickactionGame::CanDash(const State& state, int u) const {
+  // Decision: a standing move (a prone squad crawls), while the commando lives.
+  return units_[u].commando && (state.specialists[u] & kOfficer) &&
+         (state.bonus[u] & kBonusCountMask) > 0 && !(state.flags[u] & kProneBit);
 }
 
 }  // namespace sandtable

@@ -20,11 +20,12 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
+// The declared attack, and `dash` for a commando's dash at phase dest.
+constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket", "dash"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 7> kActionNames = {"move",  "attack", "prone", "rise",
-                                                     "rally", "hold",   "turret"};
+constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
+                                                     "rally", "hold",   "turret", "dash"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -63,7 +64,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kTurretAction) {
+      if (action >= kActionBase && action <= kActionBase + kDashAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -275,7 +276,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
         value = v < 8 ? kStageNames[v] : "?";
         break;
       case FieldKind::kWeapon:
-        value = v < 4 ? kWeaponNames[v] : "?";
+        value = v < static_cast<int>(kWeaponNames.size()) ? kWeaponNames[v] : "?";
         break;
       case FieldKind::kMode:
         value = v < 6 ? kModeNames[v] : "?";
@@ -571,11 +572,15 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       continue;
     }
     if (state.damage[u] || state.facing[u]) return Error(name + " is a squad: no damage or facing");
-    const bool has_bonus =
-        (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) &&
-        (state.specialists[u] & kOfficer);
+    const bool has_bonus = (units_[u].commander == kFieldCommander ||
+                            units_[u].commander == kRankingCommander || units_[u].commando) &&
+                           (state.specialists[u] & kOfficer);
     if (state.bonus[u] != 0 && !has_bonus) {
-      return Error(absl::StrCat(name, " has no field or ranking commander for bonus actions"));
+      return Error(absl::StrCat(
+          name, " has no field or ranking commander for bonus actions, nor a commando's dashes"));
+    }
+    if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
+      return Error(name + "'s commando has dashes, not bonus actions (no u)");
     }
     if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
                             : units_[u].spotter             ? kSpotterReactions
@@ -620,6 +625,11 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }
   if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  if (state.weapon == kDashMove &&
+      !(state.phase == kDest && alive(state.active) && units_[state.active].commando &&
+        (state.specialists[state.active] & kOfficer) && !(state.flags[state.active] & kProneBit))) {
+    return Error("weapon=dash only at phase dest, for a standing squad with its commando");
+  }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.
   const bool no_resolution =

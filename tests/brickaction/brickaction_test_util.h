@@ -115,17 +115,17 @@ inline std::string CommandersTestScenario() {
       "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 
-// The same board with spotters: player 0 A a sniper (a regular) and its spotter, B a veteran and a
-// spotter with a sniper rifle each, C a lone sniper; player 1: a (4 regulars, veteran), b (2
-// regulars).
-inline std::string SpotterTestScenario() {
+// The same board with special officers: player 0 A a sniper (a regular) and its spotter, B
+// a veteran and a spotter with a sniper rifle each, C a lone sniper; player 1: a (3
+// regulars, veteran, a commando), b (2 regulars).
+inline std::string SpecialistsTestScenario() {
   return TestBoardWith(
       "squad side=0 label=A regulars=1 veteran=0 officer=1 spotter=1 sniper=1 grenade=0 "
       "at=0,11\n"
       "squad side=0 label=B regulars=0 veteran=1 officer=1 spotter=1 sniper=2 grenade=0 "
       "at=1,11\n"
       "squad side=0 label=C regulars=1 veteran=0 sniper=1 grenade=0 at=2,11\n"
-      "squad side=1 label=a regulars=4 veteran=1 at=0,0\n"
+      "squad side=1 label=a regulars=3 veteran=1 officer=1 commando=1 at=0,0\n"
       "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=1,0\n");
 }
 

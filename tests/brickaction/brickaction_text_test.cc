@@ -61,7 +61,7 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
-  RoundTripRandomGames(*MakeGame({}, SpotterTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, SpecialistsTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
 }
