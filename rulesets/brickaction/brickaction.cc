@@ -181,9 +181,16 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  const bool dash = state.phase == kDest && state.weapon == kDashMove && u == state.active;
-  const ReachTable& table = dash ? *dash_ : (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
-  return table.Reachable(state.cell[u], enemies, friends);
+  // A commando's dash reaches kDashCells; its split's half move and a prone squad's crawl
+  // half a move.
+  const bool dest = state.phase == kDest && u == state.active;
+  const ReachTable* table = &*walk_;
+  if (dest && state.weapon == kDashMove) {
+    table = &*dash_;
+  } else if ((state.flags[u] & kProneBit) || (dest && (state.bonus[u] & kSplitMoveBit))) {
+    table = &*crawl_;
+  }
+  return table->Reachable(state.cell[u], enemies, friends);
 }
 
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
@@ -365,6 +372,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   }
   if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
     actions.push_back(kActionBase + kDashAction);
+    if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
   }
 }
 
@@ -405,7 +413,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
         actions.push_back(base + kWithGrenade);
       }
     }
-    if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
+    if (Adjacent(state, u, t) && !SplitAttack(state, u)) actions.push_back(base + kCloseCombat);
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
   }
 }
@@ -558,6 +566,30 @@ void BrickactionGame::EndTurn(State& state) const {
 }
 
 void BrickactionGame::EndAction(State& state) const {
+  const int u = state.active;
+  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit))) {
+    // The commando's split: its half move done, the attack follows while the squad can make
+    // one (the holds and reactive fire may have taken that away, or its commando).
+    const bool attack = state.bonus[u] & kSplitMoveBit;
+    state.bonus[u] &= static_cast<uint8_t>(~(kSplitMoveBit | kSplitAttackBit));
+    if (attack && !DecidedEarly(state) && IsAlive(state, u) &&
+        !(state.flags[u] & (kSuppressedBit | kBarredBit))) {
+      state.bonus[u] |= kSplitAttackBit;
+      ActionList targets;
+      TargetActions(state, u, targets);
+      if (!targets.empty()) {
+        state.flags[u] |= kAttackedBit;
+        state.stage = kStageNone;
+        state.target = kNone;
+        state.weapon = kRepeaters;
+        state.cursor = 0;
+        state.from = kNoCell;
+        state.phase = kTarget;
+        return;
+      }
+      state.bonus[u] &= static_cast<uint8_t>(~kSplitAttackBit);
+    }
+  }
   state.stage = kStageNone;
   state.active = kNone;
   state.target = kNone;
@@ -768,6 +800,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     bonus =
         state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
   }
+  if (mode == kFire && SplitAttack(state, att)) dice = std::min(dice, kSplitDice);
   state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
   state.phase = kAttackRoll;
 }
@@ -956,10 +989,12 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
-      if (kind == kMove || kind == kDashAction) {
+      if (kind == kMove || kind == kDashAction || kind == kSplitAction) {
         if (kind == kDashAction) {
           --state.bonus[u];
           state.weapon = kDashMove;
+        } else if (kind == kSplitAction) {
+          state.bonus[u] = static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit);
         }
         state.phase = kDest;
       } else if (kind == kAttack) {

@@ -99,11 +99,15 @@ class BrickactionGame {
   static constexpr int kSpotterPoints = 55;
   static constexpr int kSniperReactions = 1;
   static constexpr int kSpotterReactions = 2;
-  // The commando (an officer): points, and its squad's dash: a move of up to 24 studs (6
-  // cells), 3 a game (State::bonus, as the commanders' bonus actions).
+  // The commando (an officer): points, and its squad's specials, 3 a game (State::bonus, as
+  // the commanders' bonus actions): the dash, a move of up to 24 studs (6 cells), and the split,
+  // a half move (2 cells) then an attack of at most 4 dice as one action.
   static constexpr int kCommandoPoints = 45;
   static constexpr int kDashCells = 6;
   static constexpr int kDashes = 3;
+  static constexpr int kSplitDice = 4;
+  static constexpr uint8_t kSplitMoveBit = 0x20;    // the split's half move is under way
+  static constexpr uint8_t kSplitAttackBit = 0x40;  // the split's attack is under way
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -196,7 +200,8 @@ class BrickactionGame {
     kRallyAction,
     kHoldAction,
     kTurretAction,
-    kDashAction  // the commando's squad: a move of up to kDashCells
+    kDashAction,  // the commando's squad: a move of up to kDashCells
+    kSplitAction  // the commando's squad: a half move, then an attack of up to kSplitDice
   };
 
   // Per-unit flag bits.
@@ -236,7 +241,7 @@ class BrickactionGame {
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
     uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit;
-                                      // a commando: its dashes left
+                                      // a commando: its specials left | kSplit*Bit
     uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
@@ -404,9 +409,12 @@ class BrickactionGame {
   // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
   // spotter lives; other squads have no limit (kNone).
   int ReactiveLimit(const State& state, int u) const;
-  // Whether squad u may dash now (its commando alive, a dash left, standing); the caller
-  // checks that it may move.
+  // Whether squad u may dash or split now (its commando alive, a special left, standing);
+  // the caller checks that it may move.
   bool CanDash(const State& state, int u) const;
+  // Whether squad u is making the attack of its commando's split (no close combat, at most
+  // kSplitDice).
+  static bool SplitAttack(const State& state, int u) { return state.bonus[u] & kSplitAttackBit; }
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at

@@ -24,8 +24,8 @@ constexpr std::array<const char*, 8> kStageNames = {
 constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket", "dash"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
-                                                     "rally", "hold",   "turret", "dash"};
+constexpr std::array<const char*, 9> kActionNames = {"move", "attack", "prone", "rise", "rally",
+                                                     "hold", "turret", "dash",  "split"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -64,7 +64,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kDashAction) {
+      if (action >= kActionBase && action <= kActionBase + kSplitAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -311,6 +311,8 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
+    if (state.bonus[u] & kSplitMoveBit) flags += 'h';     // a commando's split: the half move
+    if (state.bonus[u] & kSplitAttackBit) flags += 'k';   // and its attack
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
@@ -449,6 +451,12 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           if (++state.reacted[u] > kSpotterReactions) return false;
           continue;
         }
+        if (rockets && (c == 'h' || c == 'k')) {
+          const uint8_t bit = c == 'h' ? kSplitMoveBit : kSplitAttackBit;
+          if (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) return false;
+          state.bonus[u] |= bit;
+          continue;
+        }
         if (rockets && c == 'u') {
           if (state.bonus[u] & kBonusUsedBit) return false;
           state.bonus[u] |= kBonusUsedBit;
@@ -581,6 +589,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
     if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
       return Error(name + "'s commando has dashes, not bonus actions (no u)");
+    }
+    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) && u != state.active) {
+      return Error(name + "'s split (h, k) is under way only while it is the active unit");
     }
     if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
                             : units_[u].spotter             ? kSpotterReactions

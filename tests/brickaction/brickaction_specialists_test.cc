@@ -104,7 +104,7 @@ TEST_F(BrickactionSpecialistsTest, Notation) {
 TEST_F(BrickactionSpecialistsTest, TheCommandosSquadDashesSixCellsThreeTimesAGame) {
   State state = At("A:x B:x C@6,11/1/-/0/- a@0,0/3vo/gbbb/0/- b@11,0/2/-/0/-", 3, 1);
   Play(*game_, state, {"a"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "prone", "hold", "dash"));
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "prone", "hold", "dash", "split"));
   // A move reaches 4 cells (8 points), a dash 6 (12 points: 6 straight, 4 diagonal; 3
   // diagonal and 2 straight, 5.8 cells, cost 13: the grid's limit, as for vehicles).
   State move = state;
@@ -141,6 +141,51 @@ TEST_F(BrickactionSpecialistsTest, TheCommandosSquadDashesSixCellsThreeTimesAGam
   EXPECT_FALSE(
       game_->ParseState(std::string(text).replace(text.find("phase=dest"), 10, "phase=target"))
           .ok());
+}
+
+TEST_F(BrickactionSpecialistsTest, TheCommandosSplitIsAHalfMoveThenAnAttackOfAtMost4Dice) {
+  // a: 5 minis, 5 dice with its Repeaters (3 and +2) within 8 cells.
+  State state = At("A:x B@1,3/0vo/-/0/- C@0,7/1/-/0/- a@0,0/3vo/gbbb/0/- b@11,0/2/-/0/-", 3, 1);
+  Play(*game_, state, {"a", "split"});
+  ASSERT_EQ(state.phase, G::kDest);
+  // Half a move: 2 cells.
+  EXPECT_THAT(Legal(*game_, state), Contains("to 0,2"));
+  EXPECT_THAT(Legal(*game_, state), Not(Contains("to 0,3")));
+  EXPECT_THAT(game_->StateToString(state), HasSubstr("a@0,0/3vo/gbbh/1/-"));
+  // The move draws C's reactive fire as any other (none taken), then the attack follows.
+  Play(*game_, state, {"to 0,2"});
+  ASSERT_EQ(state.phase, G::kReactive);
+  Play(*game_, state, {"none"});
+  ASSERT_EQ(state.phase, G::kTarget);
+  EXPECT_EQ(state.active, ka);
+  // No close combat in the split (B is next to a): ranged attacks only.
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("at B", "at B grenade", "at C", "at C grenade"));
+  const std::string text = game_->StateToString(state);
+  EXPECT_THAT(text, HasSubstr("a@0,2/3vo/gabbk/1/-"));
+  EXPECT_TRUE(ParseOrDie(*game_, text) == state);
+  // At most 4 dice where a normal attack rolls 5: 6 6 1 1 kill the lone sniper (last in
+  // squad: any natural 6).
+  EXPECT_EQ(game_->WeaponDice(state, ka, kC, G::kRepeaters), 5);
+  Play(*game_, state, {"at C"});
+  ASSERT_EQ(state.phase, G::kAttackRoll);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 4);
+  Play(*game_, state, {"roll 6 6 1 1"});
+  EXPECT_FALSE(game_->IsAlive(state, kC));
+  // The reactive move toward C's cell, then the action is over: one action, one special.
+  ASSERT_EQ(state.phase, G::kReactMove);
+  Play(*game_, state, {"stay"});
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.left, 2);
+  EXPECT_EQ(state.acted[ka], 1);
+  EXPECT_EQ(state.bonus[ka], 2);
+  // With no target after the half move the action ends there.
+  state = At("A:x B:x C@11,11/1/-/0/- a@0,0/3vo/gbbb/0/- b@11,0/2/-/0/-", 3, 1);
+  Play(*game_, state, {"a", "split", "to 0,2"});
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.bonus[ka], 2);
+  // h and k only on the active squad.
+  EXPECT_FALSE(
+      game_->ParseState(Position("A:x B:x C@11,11/1/-/0/- a@0,0/3vo/gbk/0/- b:x", 3, 1)).ok());
 }
 
 TEST(BrickactionSpecialistsScenarioTest, ErrorsAndPoints) {
