@@ -54,10 +54,11 @@ class BrickactionGame {
   static constexpr int kHoldAttackRange = 4;  // 16 studs
   static constexpr int kActionsPerTurn = 3;
   static constexpr int kActionsPerUnit = 2;
-  static constexpr int kRocketNear = 4;     // 16 studs: +2 dice
-  static constexpr int kRocketRange = 12;   // 48 studs: +1 die
-  static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
-  static constexpr int kMaxRockets = 3;     // per squad
+  static constexpr int kRocketNear = 4;       // 16 studs: +2 dice
+  static constexpr int kRocketRange = 12;     // 48 studs: +1 die
+  static constexpr int kVehicleRange = 16;    // 64 studs: full dice, then long shots
+  static constexpr int kMaxRockets = 3;       // per squad
+  static constexpr int kFreeRocketClass = 5;  // M2: each vehicle from M2 up grants one
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -281,7 +282,8 @@ class BrickactionGame {
     int regulars = 4;
     uint8_t specialists = kVeteran;
     bool grenade = true;
-    int rockets = 0;
+    int rockets = 0;               // at the start, free ones included
+    int free_rockets = 0;          // granted by the enemy's vehicles of class M2 or heavier
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     int commander = kNoCommander;  // what its officer is
     bool spotter = false;          // its officer is a spotter instead

@@ -150,7 +150,7 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
-  return points + 10 * unit.rockets;
+  return points + 10 * (unit.rockets - unit.free_rockets);  // free rockets cost nothing
 }
 
 // A vehicle: its class's points and its weapon's (a turret costs nothing more).
@@ -393,7 +393,16 @@ class BrickactionScenarioBuilder {
       unit.grenade = *grenade == 1;
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
-      unit.rockets = *rockets;
+      absl::StatusOr<int> free_rockets =
+          reader.IntOr("freerockets", 0, BrickactionGame::kMaxRockets, 0);
+      if (!free_rockets.ok()) return free_rockets.status();
+      unit.free_rockets = *free_rockets;
+      unit.rockets = *rockets + *free_rockets;
+      if (unit.rockets > BrickactionGame::kMaxRockets) {
+        return ScenarioError(line,
+                             absl::StrCat("a squad carries at most ", BrickactionGame::kMaxRockets,
+                                          " rockets (rockets and freerockets)"));
+      }
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
@@ -413,6 +422,7 @@ class BrickactionScenarioBuilder {
       game_.units_.push_back(unit);
     }
     if (absl::Status s = ReadVehicles(per_side, points); !s.ok()) return s;
+    if (absl::Status s = CheckFreeRockets(); !s.ok()) return s;
     for (int side = 0; side < 2; ++side) {
       if (per_side[side] == 0) {
         return ScenarioError(
@@ -422,6 +432,29 @@ class BrickactionScenarioBuilder {
       if (points[side] > game_.points_) {
         return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // "Each armored vehicle class M2 or higher grants the enemy's forces one Rocket at no cost":
+  // each side's squads take exactly as many free rockets (freerockets=N) as the enemy has such
+  // vehicles.
+  absl::Status CheckFreeRockets() const {
+    int granted[2] = {0, 0}, taken[2] = {0, 0};
+    for (const BrickactionGame::Unit& unit : game_.units_) {
+      if (unit.vehicle && unit.vehicle_class >= BrickactionGame::kFreeRocketClass) {
+        ++granted[1 - unit.side];
+      }
+      taken[unit.side] += unit.free_rockets;
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (granted[side] != taken[side]) {
+        return ScenarioError(
+            0, absl::StrCat("player ", side, " is granted ", granted[side],
+                            " free rocket(s) by the enemy's vehicles of class M2 or heavier and "
+                            "its squads take ",
+                            taken[side], " (freerockets=N)"));
       }
     }
     return absl::OkStatus();
