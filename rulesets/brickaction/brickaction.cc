@@ -209,7 +209,7 @@ bool BrickactionGame::DecidedEarly(const State& state) const {
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (!alive[0] || !alive[1]) return true;
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target)) return true;
+    if (target >= 0 && Destroyed(state, target)) return true;
   }
   return false;
 }
@@ -221,7 +221,7 @@ int BrickactionGame::Winner(const State& state) const {
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
-      lost[side] = target_unit_[side] >= 0 && !IsAlive(state, target_unit_[side]);
+      lost[side] = target_unit_[side] >= 0 && Destroyed(state, target_unit_[side]);
     }
     if (lost[0] != lost[1]) return lost[0] ? 1 : 0;
   } else if (victory_ == kObjectiveVictory) {
@@ -346,6 +346,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       if (!targets.empty()) actions.push_back(kActionBase + kAttack);
     }
     if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
+    if (CanDismount(state, u)) actions.push_back(kActionBase + kDismountAction);
     return;
   }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
@@ -374,9 +375,14 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     actions.push_back(kActionBase + kDashAction);
     if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
   }
+  if (can_spend && !suppressed) EmbarkActions(state, u, actions);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
+  if (state.phase == kDest && state.weapon == kDismountMove) {
+    DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
+    return;
+  }
   const bool vehicle = IsVehicle(u);
   Reachable(state, u).ForEach([&](int c) {
     if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
@@ -869,6 +875,7 @@ void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
   if (count == 0 || !IsAlive(state, u)) return;
   const int damage = Damage(state, u) + count;
   if (damage >= Capacity(u)) {  // destroyed at capacity
+    BailOut(state, u);
     state.cell[u] = kNoCell;
     state.flags[u] = state.acted[u] = state.hold[u] = 0;
     state.damage[u] = state.facing[u] = 0;
@@ -977,7 +984,18 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kAction: {
       const int u = state.active;
+      if (action >= kEmbarkBase) {
+        Embark(state, u, static_cast<int>(action - kEmbarkBase));
+        return;
+      }
       const int kind = static_cast<int>(action - kActionBase);
+      if (kind == kDismountAction) {  // one of the vehicle's actions and of its squad's
+        SpendAction(state, u);
+        ++state.acted[state.cargo[u] - 1];
+        state.weapon = kDismountMove;
+        state.phase = kDest;
+        return;
+      }
       if (kind == kProne || kind == kRise) {
         state.flags[u] ^= kProneBit;
         if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
@@ -1013,6 +1031,11 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     }
     case kDest:
+      if (state.weapon == kDismountMove) {
+        state.weapon = kRepeaters;
+        Dismount(state, static_cast<int>(action));
+        return;
+      }
       state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
@@ -1247,7 +1270,7 @@ std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
     int destroyed = 0, suppressed = 0;
     for (int u = 0; u < num_units(); ++u) {
       if (units_[u].side != side) continue;
-      destroyed += IsAlive(before, u) && !IsAlive(after, u) ? 1 : 0;
+      destroyed += !Destroyed(before, u) && Destroyed(after, u) ? 1 : 0;
       suppressed += IsAlive(after, u) && !(before.flags[u] & kSuppressedBit) &&
                             (after.flags[u] & kSuppressedBit)
                         ? 1

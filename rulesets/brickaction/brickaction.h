@@ -1,15 +1,15 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander or a spotter) and a medic with Repeaters or a loadout of infantry weapons,
-// a grenade and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
-// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
-// rulings, every decision where they are silent, the decomposition into small decisions,
-// the notation and what is not implemented yet (smoke, heavy support, the commando,
-// ...) are documented in docs/rulesets/brickaction.md.
+// (or a commander, a spotter or a commando) and a medic with Repeaters or a loadout of
+// infantry weapons, a grenade and rockets; vehicles (armour classes C1..H2 with a hull weapon
+// or a turret, transports) with the armour table, infantry against armour, swarm, roadkill,
+// disabled and vehicle cover. The rulings, every decision where they are silent, the
+// decomposition into small decisions, the notation and what is not implemented yet (smoke,
+// heavy support, ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (130 bytes).
+// State holds only what changes (138 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -59,6 +59,7 @@ class BrickactionGame {
   static constexpr int kVehicleRange = 16;    // 64 studs: full dice, then long shots
   static constexpr int kMaxRockets = 3;       // per squad
   static constexpr int kFreeRocketClass = 5;  // M2: each vehicle from M2 up grants one
+  static constexpr int kDismountCells = 3;    // 12 studs from the vehicle
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -192,6 +193,8 @@ class BrickactionGame {
   enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
   // Not an attack: at phase kDest, the active squad's move is its commando's dash.
   static constexpr uint8_t kDashMove = 4;
+  // Not an attack: at phase kDest, the cell where the active transport's squad dismounts.
+  static constexpr uint8_t kDismountMove = 5;
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -201,8 +204,9 @@ class BrickactionGame {
     kRallyAction,
     kHoldAction,
     kTurretAction,
-    kDashAction,  // the commando's squad: a move of up to kDashCells
-    kSplitAction  // the commando's squad: a half move, then an attack of up to kSplitDice
+    kDashAction,     // the commando's squad: a move of up to kDashCells
+    kSplitAction,    // the commando's squad: a half move, then an attack of up to kSplitDice
+    kDismountAction  // a transport: its squad gets out within kDismountCells
   };
 
   // Per-unit flag bits.
@@ -244,6 +248,7 @@ class BrickactionGame {
     uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit;
                                       // a commando: its specials left | kSplit*Bit
     uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
+    uint8_t cargo[kMaxUnits] = {};    // transports: the squad aboard + 1 (0: empty)
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -271,7 +276,7 @@ class BrickactionGame {
     uint8_t first = 0;                        // the player who took the first turn
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 130);
+  static_assert(sizeof(State) == 138);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -294,6 +299,7 @@ class BrickactionGame {
     int vehicle_class = 0;   // index into kClassNames
     int vehicle_weapon = 0;  // index into kVehicleWeaponNames
     bool turret = false;     // the weapon turns in a turret (else it fires along the hull)
+    bool transport = false;  // it may carry one squad
     int start_facing = 0;    // hull (and turret) facing at the start
   };
 
@@ -314,6 +320,7 @@ class BrickactionGame {
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
   static constexpr Action kGoSecond = 2901;
   static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
+  static constexpr Action kEmbarkBase = 3100;      // + the transport (kAction of a squad)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -369,7 +376,18 @@ class BrickactionGame {
   int CellIndex(int x, int y) const { return y * width_ + x; }
   int CellX(int c) const { return c % width_; }
   int CellY(int c) const { return c / width_; }
+  // On the board (a squad aboard a transport is not: it cannot act or be attacked).
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
+  // Squad u is aboard a transport: off the board with minis (brickaction_transport.cc).
+  static bool Aboard(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) > 0;
+  }
+  // Neither on the board nor aboard.
+  static bool Destroyed(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) == 0;
+  }
+  // The transport carrying squad u, or -1.
+  int Carrier(const State& state, int u) const;
   bool IsVehicle(int u) const { return units_[u].vehicle; }
   bool has_vehicles() const { return has_vehicles_; }
   // A vehicle's hull and turret facing, damage taken and damage capacity.
@@ -411,6 +429,16 @@ class BrickactionGame {
   // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
   // spotter lives; other squads have no limit (kNone).
   int ReactiveLimit(const State& state, int u) const;
+  // Transports (brickaction_transport.cc): squad u's `embark V` actions (a friendly empty
+  // transport next to it), whether transport v may let its squad out now, the cells where it
+  // may (kDismountCells from v, as a move), and the squad placed on the wreck of transport v.
+  void EmbarkActions(const State& state, int u, ActionList& actions) const;
+  bool CanDismount(const State& state, int v) const;
+  CellMask DismountCells(const State& state, int v) const;
+  void Embark(State& state, int u, int v) const;
+  void Dismount(State& state, int cell) const;
+  void BailOut(State& state, int v) const;
+  absl::Status ValidateCargo(const State& state) const;
   // Whether squad u may dash or split now (its commando alive, a special left, standing);
   // the caller checks that it may move.
   bool CanDash(const State& state, int u) const;
@@ -551,6 +579,7 @@ class BrickactionGame {
   std::optional<ReachTable> walk_;                            // 4 cells
   std::optional<ReachTable> crawl_;                           // 2 cells, prone
   std::optional<ReachTable> dash_;                            // kDashCells, with a commando
+  std::optional<ReachTable> dismount_;                        // kDismountCells, transports
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;

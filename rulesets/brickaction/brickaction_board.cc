@@ -115,7 +115,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     piece.label = std::string(1, units_[u].label);
     piece.kind = IsVehicle(u) ? "vehicle" : "squad";
     if (!IsAlive(state, u)) {
-      piece.status = "destroyed";
+      piece.status = Aboard(state, u)
+                         ? absl::StrCat("aboard ", std::string(1, units_[Carrier(state, u)].label))
+                         : "destroyed";
       view.pieces.push_back(std::move(piece));
       continue;
     }
@@ -131,6 +133,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", turret ", kFacingWords[(state.facing[u] >> 4) & 7]);
       }
       if (state.damage[u] & kDisabledBit) absl::StrAppend(&piece.status, ", DISABLED");
+      if (state.cargo[u]) {
+        absl::StrAppend(&piece.status, ", carries ",
+                        std::string(1, units_[state.cargo[u] - 1].label));
+      }
       if (state.flags[u] & kBarredBit) absl::StrAppend(&piece.status, ", may not attack");
       if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
       view.pieces.push_back(std::move(piece));

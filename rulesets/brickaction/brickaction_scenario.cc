@@ -537,6 +537,9 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> turret = reader.IntOr("turret", 0, 1, 0);
       if (!turret.ok()) return turret.status();
       unit.turret = *turret == 1;
+      absl::StatusOr<int> transport = reader.IntOr("transport", 0, 1, 0);
+      if (!transport.ok()) return transport.status();
+      unit.transport = *transport == 1;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       unit.start_facing = unit.side == 0 ? 0 : 4;  // toward the enemy's edge
       if (reader.Has("facing")) {
@@ -711,6 +714,7 @@ absl::Status BrickactionGame::Precompute() {
   crawl_.emplace(*graph, kMoveCells);
   for (const Unit& unit : units_) {
     if (unit.commando && !dash_) dash_.emplace(*graph, 2 * kDashCells);
+    if (unit.transport && !dismount_) dismount_.emplace(*graph, 2 * kDismountCells);
   }
   if (has_vehicles_) {
     // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover

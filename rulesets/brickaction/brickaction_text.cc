@@ -20,12 +20,14 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-// The declared attack, and `dash` for a commando's dash at phase dest.
-constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket", "dash"};
+// The declared attack, and at phase dest `dash` (a commando's dash) or `dismount` (the cell
+// where a transport's squad gets out).
+constexpr std::array<const char*, 6> kWeaponNames = {"fire",   "grenade", "close",
+                                                     "rocket", "dash",    "dismount"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 9> kActionNames = {"move", "attack", "prone", "rise", "rally",
-                                                     "hold", "turret", "dash",  "split"};
+constexpr std::array<const char*, 10> kActionNames = {
+    "move", "attack", "prone", "rise", "rally", "hold", "turret", "dash", "split", "dismount"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -64,7 +66,10 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kSplitAction) {
+      if (action >= kEmbarkBase && action < kEmbarkBase + static_cast<Action>(n)) {
+        return "embark " + label(action - kEmbarkBase);
+      }
+      if (action >= kActionBase && action <= kActionBase + kDismountAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -288,7 +293,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
                   " spot=", cell(state.spot));
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
-    if (!IsAlive(state, u)) {
+    if (Destroyed(state, u)) {
       absl::StrAppend(&text, ":x");
       continue;
     }
@@ -319,11 +324,12 @@ std::string BrickactionGame::StateToString(const State& state) const {
                           (state.hold[u] & kHoldOnAttack) ? "a" : "m",
                           (state.hold[u] & kHoldMoves) ? "m" : "f");
     }
-    absl::StrAppend(&text, "@", cell(state.cell[u]), "/", state.regulars[u],
-                    (state.specialists[u] & kVeteran) ? "v" : "",
-                    (state.specialists[u] & kOfficer) ? "o" : "",
-                    (state.specialists[u] & kMedic) ? "m" : "", "/", flags.empty() ? "-" : flags,
-                    "/", state.acted[u], "/", hold);
+    // A squad aboard a transport: `>` and the transport's label in place of its cell.
+    absl::StrAppend(
+        &text, Aboard(state, u) ? ">" + label(Carrier(state, u)) : "@" + cell(state.cell[u]), "/",
+        state.regulars[u], (state.specialists[u] & kVeteran) ? "v" : "",
+        (state.specialists[u] & kOfficer) ? "o" : "", (state.specialists[u] & kMedic) ? "m" : "",
+        "/", flags.empty() ? "-" : flags, "/", state.acted[u], "/", hold);
   }
   return text;
 }
@@ -425,7 +431,8 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
                                                    ":x, got '", Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
-    if (word.size() < 2 || word[1] != '@') return Error(bad);
+    const bool aboard = !vehicle && word.size() >= 2 && word[1] == '>';  // L>V/...
+    if (word.size() < 2 || (word[1] != '@' && !aboard)) return Error(bad);
     std::vector<std::string_view> parts;
     std::string_view rest = word.substr(2);
     for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
@@ -433,7 +440,14 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       rest.remove_prefix(slash + 1);
     }
     parts.push_back(rest);
-    if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
+    if (aboard) {
+      uint8_t v = kNone;
+      if (parts.size() != 5 || !find_label(parts[0], &v) || v == kNone || state.cargo[v] != 0) {
+        return Error(bad);
+      }
+      state.cargo[v] = static_cast<uint8_t>(u + 1);
+    } else if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) ||
+               state.cell[u] == kNoCell) {
       return Error(bad);
     }
     auto parse_flags = [&](std::string_view letters, bool rockets) {
@@ -553,11 +567,14 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
                               ActionsPerTurn(state, state.player), " actions a turn"));
   }
+  if (absl::Status s = ValidateCargo(state); !s.ok()) return s;
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
-    if (!IsAlive(state, u)) continue;
-    if (impassable_.Test(state.cell[u])) return Error(name + " stands on a wall");
-    for (int v = 0; v < u; ++v) {
+    if (!IsAlive(state, u) && !Aboard(state, u)) continue;
+    if (IsAlive(state, u) && impassable_.Test(state.cell[u])) {
+      return Error(name + " stands on a wall");
+    }
+    for (int v = 0; v < u && IsAlive(state, u); ++v) {
       if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another unit");
     }
     if (units_[u].vehicle) {
@@ -627,7 +644,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   }
   // A target destroyed ends the game as soon as the resolution that destroyed it is over.
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
+    if (target >= 0 && Destroyed(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
     }
@@ -640,6 +657,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       !(state.phase == kDest && alive(state.active) && units_[state.active].commando &&
         (state.specialists[state.active] & kOfficer) && !(state.flags[state.active] & kProneBit))) {
     return Error("weapon=dash only at phase dest, for a standing squad with its commando");
+  }
+  if (state.weapon == kDismountMove &&
+      !(state.phase == kDest && alive(state.active) && state.cargo[state.active] != 0)) {
+    return Error("weapon=dismount only at phase dest, for a transport with its squad");
   }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.

@@ -129,6 +129,18 @@ inline std::string SpecialistsTestScenario() {
       "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=1,0\n");
 }
 
+// The same board with transports: player 0 A (4 regulars, veteran, grenade), B (2 regulars),
+// V (an L1 transport, MG in a turret); player 1 a (4 regulars, veteran, grenade), v (a C1
+// transport, hull MG). The units, in this order: A B a V v.
+inline std::string TransportTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 at=0,11\n"
+      "squad side=0 label=B regulars=2 veteran=0 grenade=0 at=1,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 at=0,0\n"
+      "vehicle side=0 label=V class=L1 weapon=MG turret=1 transport=1 facing=N at=5,11\n"
+      "vehicle side=1 label=v class=C1 weapon=MG transport=1 facing=S at=6,0\n");
+}
+
 // The test board under another victory condition (`victory eliminate` or `victory target`);
 // with `victory target`, D and d (2 regulars each) are the targets.
 inline std::string VictoryTestScenario(const std::string& victory) {

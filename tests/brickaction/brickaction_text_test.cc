@@ -62,6 +62,7 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, SpecialistsTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, TransportTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
 }
