@@ -867,7 +867,9 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
-  if (lost & kOfficer) state.bonus[u] = 0;  // its bonus actions leave with the commander
+  // Its bonus actions (a commando's specials) leave with the commander; a split's attack
+  // already declared keeps its cap.
+  if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 

@@ -600,7 +600,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     const bool has_bonus = (units_[u].commander == kFieldCommander ||
                             units_[u].commander == kRankingCommander || units_[u].commando) &&
                            (state.specialists[u] & kOfficer);
-    if (state.bonus[u] != 0 && !has_bonus) {
+    if ((state.bonus[u] & ~kSplitAttackBit) != 0 && !has_bonus) {
       return Error(absl::StrCat(
           name, " has no field or ranking commander for bonus actions, nor a commando's dashes"));
     }

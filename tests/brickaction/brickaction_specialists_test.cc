@@ -183,6 +183,13 @@ TEST_F(BrickactionSpecialistsTest, TheCommandosSplitIsAHalfMoveThenAnAttackOfAtM
   Play(*game_, state, {"a", "split", "to 0,2"});
   EXPECT_EQ(state.phase, G::kSelect);
   EXPECT_EQ(state.bonus[ka], 2);
+  // The commando killed by a hold as the split's attack is declared: the attack keeps its
+  // cap (4 minis and the grenade would roll 5).
+  state = At("A:x B:x C@0,6/1/-/0/aaf a@0,0/3vo/gbbb/0/- b@11,0/2/-/0/-", 3, 1);
+  Play(*game_, state, {"a", "split", "to 0,2", "none", "at C grenade", "roll 6 1", "lose officer"});
+  ASSERT_EQ(state.phase, G::kAttackRoll);
+  EXPECT_EQ(G::Minis(state, ka), 4);
+  EXPECT_EQ(game_->PoolAt(state).dice(), 4);
   // h and k only on the active squad.
   EXPECT_FALSE(
       game_->ParseState(Position("A:x B:x C@11,11/1/-/0/- a@0,0/3vo/gbk/0/- b:x", 3, 1)).ok());
