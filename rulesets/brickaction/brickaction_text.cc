@@ -602,13 +602,14 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
                            (state.specialists[u] & kOfficer);
     if ((state.bonus[u] & ~kSplitAttackBit) != 0 && !has_bonus) {
       return Error(absl::StrCat(
-          name, " has no field or ranking commander for bonus actions, nor a commando's dashes"));
+          name, " has no field or ranking commander for bonus actions, nor a commando's specials"));
     }
     if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
-      return Error(name + "'s commando has dashes, not bonus actions (no u)");
+      return Error(name + "'s commando has specials, not bonus actions (no u)");
     }
-    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) && u != state.active) {
-      return Error(name + "'s split (h, k) is under way only while it is the active unit");
+    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) &&
+        (u != state.active || !units_[u].commando)) {
+      return Error(name + "'s split (h, k): a commando's squad, only while it is the active unit");
     }
     if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
                             : units_[u].spotter             ? kSpotterReactions
