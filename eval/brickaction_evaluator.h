@@ -66,10 +66,11 @@ struct BrickactionEvaluator {
     for (int u = 0; u < game.num_units(); ++u) {
       const BrickactionGame::Unit& unit = game.unit(u);
       total[unit.side] += unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
-      if (!game.IsAlive(state, u)) continue;
+      if (BrickactionGame::Destroyed(state, u)) continue;
       const int minis = BrickactionGame::Minis(state, u);
       const bool suppressed = state.flags[u] & BrickactionGame::kSuppressedBit;
       strength[unit.side] += minis * (suppressed ? 1.0 - kSuppressed : 1.0);
+      if (!game.IsAlive(state, u)) continue;  // aboard a transport: not approaching
       const double d = flag ? std::sqrt(game.Distance2(state.cell[u], flag_cell))
                             : game.ObjectiveDistance(state.cell[u]);
       approach[unit.side] += minis * std::clamp(1.0 - (d - 2.0) / kApproachRange, 0.0, 1.0);
@@ -107,7 +108,7 @@ struct BrickactionEvaluator {
                            int side) {
     const int u = game.TargetUnit(side);
     if (u < 0) return 1.0;
-    if (!game.IsAlive(state, u)) return 0.0;
+    if (BrickactionGame::Destroyed(state, u)) return 0.0;
     if (game.IsVehicle(u)) {
       return 1.0 - static_cast<double>(BrickactionGame::Damage(state, u)) / game.Capacity(u);
     }

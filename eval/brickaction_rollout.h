@@ -8,6 +8,7 @@
 #ifndef SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 #define SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/rng.h"
@@ -21,8 +22,11 @@ struct BrickactionRollout {
   Action Choose(const BrickactionGame& game, const BrickactionGame::State& state,
                 const ActionList& actions, Rng& rng) const {
     const Action activate = BrickactionGame::kActionBase + BrickactionGame::kActivate;
-    if (state.phase == BrickactionGame::kAction && actions.back() == activate) return activate;
     const BrickactionGame::Victory victory = game.victory();
+    if (victory == BrickactionGame::kCaptureVictory && state.phase == BrickactionGame::kAction &&
+        std::find(actions.begin(), actions.end(), activate) != actions.end()) {
+      return activate;
+    }
     if (state.phase == BrickactionGame::kDest && victory == BrickactionGame::kFlagVictory) {
       if (state.active == state.carrier) {
         const int side = game.unit(state.active).side;

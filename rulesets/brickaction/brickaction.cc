@@ -23,9 +23,8 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 // ---------------------------------------------------------------------------- queries
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
-  const int minis = Minis(state, u);
   const int d2 = Distance2(state.cell[u], to);
-  int dice = LoadoutDice(u, minis, d2);
+  int dice = LoadoutDice(u, ArmedMinis(state, u), d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
   return std::max(dice, 0);
 }
@@ -150,8 +149,9 @@ bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
 bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
   if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
+  if (state.reacted[r] >= ReactiveLimit(state, r)) return false;
   const int to = state.cell[mover];
-  const int range = LoadoutRange(r, Minis(state, r));
+  const int range = LoadoutRange(r, ArmedMinis(state, r));
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
@@ -181,8 +181,16 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  const ReachTable& table = (state.flags[u] & kProneBit) ? *crawl_ : *walk_;
-  return table.Reachable(state.cell[u], enemies, friends);
+  // A commando's dash reaches kDashCells; its split's half move and a prone squad's crawl
+  // half a move.
+  const bool dest = state.phase == kDest && u == state.active;
+  const ReachTable* table = &*walk_;
+  if (dest && state.weapon == kDashMove) {
+    table = &*dash_;
+  } else if ((state.flags[u] & kProneBit) || (dest && (state.bonus[u] & kSplitMoveBit))) {
+    table = &*crawl_;
+  }
+  return table->Reachable(state.cell[u], enemies, friends);
 }
 
 bool BrickactionGame::NearObjective(int c) const {
@@ -214,7 +222,7 @@ bool BrickactionGame::DecidedEarly(const State& state) const {
     return true;  // the flag brought home
   }
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target)) return true;
+    if (target >= 0 && Destroyed(state, target)) return true;
   }
   return false;
 }
@@ -230,7 +238,7 @@ int BrickactionGame::Winner(const State& state) const {
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
-      lost[side] = target_unit_[side] >= 0 && !IsAlive(state, target_unit_[side]);
+      lost[side] = target_unit_[side] >= 0 && Destroyed(state, target_unit_[side]);
     }
     if (lost[0] != lost[1]) return lost[0] ? 1 : 0;
   } else if (victory_ == kObjectiveVictory) {
@@ -255,6 +263,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
+    if (units_[u].commando) state.bonus[u] = kDashes;
     if (units_[u].vehicle) {
       state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
@@ -355,6 +364,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       if (!targets.empty()) actions.push_back(kActionBase + kAttack);
     }
     if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
+    if (CanDismount(state, u)) actions.push_back(kActionBase + kDismountAction);
     return;
   }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
@@ -380,9 +390,19 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     if (squad) actions.push_back(kActionBase + kHoldAction);
   }
   if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
+  if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
+    actions.push_back(kActionBase + kDashAction);
+    if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+  }
+  // The flag's carrier keeps it on the board: it does not embark.
+  if (can_spend && !suppressed && state.carrier != u) EmbarkActions(state, u, actions);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
+  if (state.phase == kDest && state.weapon == kDismountMove) {
+    DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
+    return;
+  }
   const bool vehicle = IsVehicle(u);
   Reachable(state, u).ForEach([&](int c) {
     if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
@@ -419,7 +439,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
         actions.push_back(base + kWithGrenade);
       }
     }
-    if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
+    if (Adjacent(state, u, t) && !SplitAttack(state, u)) actions.push_back(base + kCloseCombat);
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
   }
 }
@@ -539,6 +559,7 @@ void BrickactionGame::StartTurn(State& state) const {
   state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    state.reacted[u] = 0;
     state.bonus[u] &= kBonusCountMask;
     // Damage "in one turn" counts from here.
     state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
@@ -571,6 +592,30 @@ void BrickactionGame::EndTurn(State& state) const {
 }
 
 void BrickactionGame::EndAction(State& state) const {
+  const int u = state.active;
+  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit))) {
+    // The commando's split: its half move done, the attack follows while the squad can make
+    // one (the holds and reactive fire may have taken that away, or its commando).
+    const bool attack = state.bonus[u] & kSplitMoveBit;
+    state.bonus[u] &= static_cast<uint8_t>(~(kSplitMoveBit | kSplitAttackBit));
+    if (attack && !DecidedEarly(state) && IsAlive(state, u) &&
+        !(state.flags[u] & (kSuppressedBit | kBarredBit))) {
+      state.bonus[u] |= kSplitAttackBit;
+      ActionList targets;
+      TargetActions(state, u, targets);
+      if (!targets.empty()) {
+        state.flags[u] |= kAttackedBit;
+        state.stage = kStageNone;
+        state.target = kNone;
+        state.weapon = kRepeaters;
+        state.cursor = 0;
+        state.from = kNoCell;
+        state.phase = kTarget;
+        return;
+      }
+      state.bonus[u] &= static_cast<uint8_t>(~kSplitAttackBit);
+    }
+  }
   state.stage = kStageNone;
   state.active = kNone;
   state.target = kNone;
@@ -793,6 +838,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     bonus =
         state.specialists[att] != 0 && !(Between(state.cell[att], state.cell[tgt]) & kSoftCover);
   }
+  if (mode == kFire && SplitAttack(state, att)) dice = std::min(dice, kSplitDice);
   state.roll = static_cast<uint8_t>(AttackPool(dice, bonus));
   state.phase = kAttackRoll;
 }
@@ -848,6 +894,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.flags[u] = 0;
     state.rockets[u] = 0;
     state.bonus[u] = 0;
+    state.reacted[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     for (int v = 0; v < num_units(); ++v) {
@@ -856,7 +903,9 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
-  if (lost & kOfficer) state.bonus[u] = 0;  // its bonus actions leave with the commander
+  // Its bonus actions (a commando's specials) leave with the commander; a split's attack
+  // already declared keeps its cap.
+  if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -864,6 +913,7 @@ void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
   if (count == 0 || !IsAlive(state, u)) return;
   const int damage = Damage(state, u) + count;
   if (damage >= Capacity(u)) {  // destroyed at capacity
+    BailOut(state, u);
     state.cell[u] = kNoCell;
     state.flags[u] = state.acted[u] = state.hold[u] = 0;
     state.damage[u] = state.facing[u] = 0;
@@ -972,7 +1022,18 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kAction: {
       const int u = state.active;
+      if (action >= kEmbarkBase) {
+        Embark(state, u, static_cast<int>(action - kEmbarkBase));
+        return;
+      }
       const int kind = static_cast<int>(action - kActionBase);
+      if (kind == kDismountAction) {  // one of the vehicle's actions and of its squad's
+        SpendAction(state, u);
+        ++state.acted[state.cargo[u] - 1];
+        state.weapon = kDismountMove;
+        state.phase = kDest;
+        return;
+      }
       if (kind == kProne || kind == kRise) {
         state.flags[u] ^= kProneBit;
         if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
@@ -989,7 +1050,13 @@ void BrickactionGame::Apply(State& state, Action action) const {
         EndAction(state);
         return;
       }
-      if (kind == kMove) {
+      if (kind == kMove || kind == kDashAction || kind == kSplitAction) {
+        if (kind == kDashAction) {
+          --state.bonus[u];
+          state.weapon = kDashMove;
+        } else if (kind == kSplitAction) {
+          state.bonus[u] = static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit);
+        }
         state.phase = kDest;
       } else if (kind == kAttack) {
         state.flags[u] |= kAttackedBit;
@@ -1007,6 +1074,12 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     }
     case kDest:
+      if (state.weapon == kDismountMove) {
+        state.weapon = kRepeaters;
+        Dismount(state, static_cast<int>(action));
+        return;
+      }
+      state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
       if (IsVehicle(state.active)) {
@@ -1051,13 +1124,16 @@ void BrickactionGame::Apply(State& state, Action action) const {
       if (action == kGoProne) state.flags[state.target] |= kProneBit;
       Continue(state);  // stage kStageAttack: the attack, unless now in total cover
       return;
-    case kReactive:
+    case kReactive: {
       if (action == kNoReaction) {
         EndAction(state);
         return;
       }
-      StartFire(state, static_cast<int>(action - kReactBase), state.active, kReactFire);
+      const int r = static_cast<int>(action - kReactBase);
+      if (ReactiveLimit(state, r) != kNone) ++state.reacted[r];  // counted where it is limited
+      StartFire(state, r, state.active, kReactFire);
       return;
+    }
     case kRemove: {
       const int u = state.subject;
       uint8_t& pending = u == state.att ? state.cas_a : state.cas_t;
@@ -1237,7 +1313,7 @@ std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
     int destroyed = 0, suppressed = 0;
     for (int u = 0; u < num_units(); ++u) {
       if (units_[u].side != side) continue;
-      destroyed += IsAlive(before, u) && !IsAlive(after, u) ? 1 : 0;
+      destroyed += !Destroyed(before, u) && Destroyed(after, u) ? 1 : 0;
       suppressed += IsAlive(after, u) && !(before.flags[u] & kSuppressedBit) &&
                             (after.flags[u] & kSuppressedBit)
                         ? 1

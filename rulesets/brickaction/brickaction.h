@@ -1,15 +1,15 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, a grenade
-// and rockets; vehicles (armour classes C1..H2 with a hull weapon or a turret) with the
-// armour table, infantry against armour, swarm, roadkill, disabled and vehicle cover. The
-// rulings, every decision where they are silent, the decomposition into small decisions,
-// the notation and what is not implemented yet (smoke, heavy support, the spotter, the
-// commando, ...) are documented in docs/rulesets/brickaction.md.
+// (or a commander, a spotter or a commando) and a medic with Repeaters or a loadout of
+// infantry weapons, a grenade and rockets; vehicles (armour classes C1..H2 with a hull weapon
+// or a turret, transports) with the armour table, infantry against armour, swarm, roadkill,
+// disabled and vehicle cover. The rulings, every decision where they are silent, the
+// decomposition into small decisions, the notation and what is not implemented yet (smoke,
+// heavy support, ...) are documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (126 bytes).
+// State holds only what changes (142 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -54,10 +54,12 @@ class BrickactionGame {
   static constexpr int kHoldAttackRange = 4;  // 16 studs
   static constexpr int kActionsPerTurn = 3;
   static constexpr int kActionsPerUnit = 2;
-  static constexpr int kRocketNear = 4;     // 16 studs: +2 dice
-  static constexpr int kRocketRange = 12;   // 48 studs: +1 die
-  static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
-  static constexpr int kMaxRockets = 3;     // per squad
+  static constexpr int kRocketNear = 4;       // 16 studs: +2 dice
+  static constexpr int kRocketRange = 12;     // 48 studs: +1 die
+  static constexpr int kVehicleRange = 16;    // 64 studs: full dice, then long shots
+  static constexpr int kMaxRockets = 3;       // per squad
+  static constexpr int kFreeRocketClass = 5;  // M2: each vehicle from M2 up grants one
+  static constexpr int kDismountCells = 3;    // 12 studs from the vehicle
 
   // Infantry weapons a squad's loadout may give some of its minis; the others carry
   // Repeaters. Listed in the order the survivors keep them when the squad has fewer minis
@@ -75,9 +77,9 @@ class BrickactionGame {
       "support", "sniper", "battlerifle", "shotgun", "carbine", "smg"};
   static constexpr std::array<int, kNumInfantryWeapons> kInfantryWeaponPoints = {20, 15, 10,
                                                                                  10, 5,  0};
-  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, a
-  // sniper alone in its squad.
-  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
+  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, two
+  // sniper rifles (the second needs two veterans).
+  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 2, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
   // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2.
   static constexpr int kMaxAttackDice = 10;
@@ -94,6 +96,20 @@ class BrickactionGame {
   static constexpr int kBonusActions = 3;
   static constexpr uint8_t kBonusCountMask = 0x03;
   static constexpr uint8_t kBonusUsedBit = 0x80;  // used in this turn
+  // The spotter (an officer): points, and the reactive fires of a sniper squad in one enemy
+  // turn without it and with it (State::reacted).
+  static constexpr int kSpotterPoints = 55;
+  static constexpr int kSniperReactions = 1;
+  static constexpr int kSpotterReactions = 2;
+  // The commando (an officer): points, and its squad's specials, 3 a game (State::bonus, as
+  // the commanders' bonus actions): the dash, a move of up to 24 studs (6 cells), and the split,
+  // a half move (2 cells) then an attack of at most 4 dice as one action.
+  static constexpr int kCommandoPoints = 45;
+  static constexpr int kDashCells = 6;
+  static constexpr int kDashes = 3;
+  static constexpr int kSplitDice = 4;
+  static constexpr uint8_t kSplitMoveBit = 0x20;    // the split's half move is under way
+  static constexpr uint8_t kSplitAttackBit = 0x40;  // the split's attack is under way
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -184,6 +200,10 @@ class BrickactionGame {
   // The declared attack: fire (a squad's Repeaters, a vehicle's weapon), fire with the
   // grenade, close combat (against a vehicle: swarm), fire with a rocket.
   enum Weapon : uint8_t { kRepeaters = 0, kWithGrenade = 1, kCloseCombat = 2, kWithRocket = 3 };
+  // Not an attack: at phase kDest, the active squad's move is its commando's dash.
+  static constexpr uint8_t kDashMove = 4;
+  // Not an attack: at phase kDest, the cell where the active transport's squad dismounts.
+  static constexpr uint8_t kDismountMove = 5;
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -193,7 +213,10 @@ class BrickactionGame {
     kRallyAction,
     kHoldAction,
     kTurretAction,
-    kActivate,  // `victory capture`: the attacker's squad activates the objective
+    kActivate,       // `victory capture`: the attacker's squad activates the objective
+    kDashAction,     // the commando's squad: a move of up to kDashCells
+    kSplitAction,    // the commando's squad: a half move, then an attack of up to kSplitDice
+    kDismountAction  // a transport: its squad gets out within kDismountCells
   };
 
   // Per-unit flag bits.
@@ -233,7 +256,10 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
-    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
+    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit;
+                                      // a commando: its specials left | kSplit*Bit
+    uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
+    uint8_t cargo[kMaxUnits] = {};    // transports: the squad aboard + 1 (0: empty)
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -263,7 +289,7 @@ class BrickactionGame {
     uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 126);
+  static_assert(sizeof(State) == 142);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -274,15 +300,19 @@ class BrickactionGame {
     int regulars = 4;
     uint8_t specialists = kVeteran;
     bool grenade = true;
-    int rockets = 0;
+    int rockets = 0;               // at the start, free ones included
+    int free_rockets = 0;          // granted by the enemy's vehicles of class M2 or heavier
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     int commander = kNoCommander;  // what its officer is
+    bool spotter = false;          // its officer is a spotter instead
+    bool commando = false;         // its officer is a commando instead
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
     int vehicle_class = 0;   // index into kClassNames
     int vehicle_weapon = 0;  // index into kVehicleWeaponNames
     bool turret = false;     // the weapon turns in a turret (else it fires along the hull)
+    bool transport = false;  // it may carry one squad
     int start_facing = 0;    // hull (and turret) facing at the start
   };
 
@@ -303,6 +333,7 @@ class BrickactionGame {
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
   static constexpr Action kGoSecond = 2901;
   static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
+  static constexpr Action kEmbarkBase = 3100;      // + the transport (kAction of a squad)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -380,7 +411,18 @@ class BrickactionGame {
   int CellIndex(int x, int y) const { return y * width_ + x; }
   int CellX(int c) const { return c % width_; }
   int CellY(int c) const { return c / width_; }
+  // On the board (a squad aboard a transport is not: it cannot act or be attacked).
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
+  // Squad u is aboard a transport: off the board with minis (brickaction_transport.cc).
+  static bool Aboard(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) > 0;
+  }
+  // Neither on the board nor aboard.
+  static bool Destroyed(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) == 0;
+  }
+  // The transport carrying squad u, or -1.
+  int Carrier(const State& state, int u) const;
   bool IsVehicle(int u) const { return units_[u].vehicle; }
   bool has_vehicles() const { return has_vehicles_; }
   // A vehicle's hull and turret facing, damage taken and damage capacity.
@@ -416,6 +458,28 @@ class BrickactionGame {
   int LoadoutDice(int u, int minis, int d2) const;
   int LoadoutRange(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
+  // Squad u's minis that roll attack dice (brickaction_specialists.cc): all but a living
+  // spotter without a sniper rifle.
+  int ArmedMinis(const State& state, int u) const;
+  // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
+  // spotter lives; other squads have no limit (kNone).
+  int ReactiveLimit(const State& state, int u) const;
+  // Transports (brickaction_transport.cc): squad u's `embark V` actions (a friendly empty
+  // transport next to it), whether transport v may let its squad out now, the cells where it
+  // may (kDismountCells from v, as a move), and the squad placed on the wreck of transport v.
+  void EmbarkActions(const State& state, int u, ActionList& actions) const;
+  bool CanDismount(const State& state, int v) const;
+  CellMask DismountCells(const State& state, int v) const;
+  void Embark(State& state, int u, int v) const;
+  void Dismount(State& state, int cell) const;
+  void BailOut(State& state, int v) const;
+  absl::Status ValidateCargo(const State& state) const;
+  // Whether squad u may dash or split now (its commando alive, a special left, standing);
+  // the caller checks that it may move.
+  bool CanDash(const State& state, int u) const;
+  // Whether squad u is making the attack of its commando's split (no close combat, at most
+  // kSplitDice).
+  static bool SplitAttack(const State& state, int u) { return state.bonus[u] & kSplitAttackBit; }
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -558,6 +622,8 @@ class BrickactionGame {
   std::vector<uint8_t> between_;                              // num_cells^2
   std::optional<ReachTable> walk_;                            // 4 cells
   std::optional<ReachTable> crawl_;                           // 2 cells, prone
+  std::optional<ReachTable> dash_;                            // kDashCells, with a commando
+  std::optional<ReachTable> dismount_;                        // kDismountCells, transports
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;

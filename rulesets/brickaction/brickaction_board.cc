@@ -119,7 +119,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     piece.label = std::string(1, units_[u].label);
     piece.kind = IsVehicle(u) ? "vehicle" : "squad";
     if (!IsAlive(state, u)) {
-      piece.status = "destroyed";
+      piece.status = Aboard(state, u)
+                         ? absl::StrCat("aboard ", std::string(1, units_[Carrier(state, u)].label))
+                         : "destroyed";
       view.pieces.push_back(std::move(piece));
       continue;
     }
@@ -135,6 +137,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", turret ", kFacingWords[(state.facing[u] >> 4) & 7]);
       }
       if (state.damage[u] & kDisabledBit) absl::StrAppend(&piece.status, ", DISABLED");
+      if (state.cargo[u]) {
+        absl::StrAppend(&piece.status, ", carries ",
+                        std::string(1, units_[state.cargo[u] - 1].label));
+      }
       if (state.flags[u] & kBarredBit) absl::StrAppend(&piece.status, ", may not attack");
       if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
       view.pieces.push_back(std::move(piece));
@@ -142,24 +148,30 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     static constexpr const char* kOfficerWords[] = {", officer", ", field commander",
                                                     ", ranking commander", ", general"};
-    piece.status =
-        absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
-                     (state.specialists[u] & kVeteran) ? ", veteran" : "",
-                     (state.specialists[u] & kOfficer) ? kOfficerWords[units_[u].commander] : "",
-                     (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
+                                (state.specialists[u] & kVeteran) ? ", veteran" : "",
+                                !(state.specialists[u] & kOfficer) ? ""
+                                : units_[u].spotter                ? ", spotter"
+                                : units_[u].commando               ? ", commando"
+                                                     : kOfficerWords[units_[u].commander],
+                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
     for (int w = 0; w < kNumInfantryWeapons; ++w) {
       if (units_[u].weapons[w]) {
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
       }
     }
     if (state.bonus[u] & kBonusCountMask) {
-      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
+      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask,
+                      units_[u].commando ? " dash(es)" : " bonus action(s)");
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
+    if (state.reacted[u]) {
+      absl::StrAppend(&piece.status, ", ", state.reacted[u], " reactive fire(s) this turn");
+    }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
     if (state.hold[u]) {

@@ -23,8 +23,8 @@ constexpr const char* kTerrainWords[] = {"open", "hard",  "total", "soft",
                                          "tree", "floor", "window"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade 5 (the first per 5 minis free), the
-// loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
+// an officer 35 (a commander 50, 80 or 100, a spotter 55, a commando 45), a grenade 5 (the first
+// per 5 minis free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free).
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -32,13 +32,16 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
-               (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
+               (!officer        ? 0
+                : unit.spotter  ? BrickactionGame::kSpotterPoints
+                : unit.commando ? BrickactionGame::kCommandoPoints
+                                : BrickactionGame::kCommanderPoints[unit.commander]);
   if (veteran) points += free >= 1 ? 10 : 15;
   if (unit.grenade && free < 1) points += 5;
   for (int w = 0; w < BrickactionGame::kNumInfantryWeapons; ++w) {
     points += unit.weapons[w] * BrickactionGame::kInfantryWeaponPoints[w];
   }
-  return points + 10 * unit.rockets;
+  return points + 10 * (unit.rockets - unit.free_rockets);  // free rockets cost nothing
 }
 
 // A vehicle: its class's points and its weapon's (a turret costs nothing more).
@@ -307,6 +310,19 @@ class BrickactionScenarioBuilder {
           return ScenarioError(line, "at most one general per player");
         }
       }
+      absl::StatusOr<int> spotter = reader.IntOr("spotter", 0, 1, 0);
+      if (!spotter.ok()) return spotter.status();
+      unit.spotter = *spotter == 1;
+      absl::StatusOr<int> commando = reader.IntOr("commando", 0, 1, 0);
+      if (!commando.ok()) return commando.status();
+      unit.commando = *commando == 1;
+      const int roles =
+          (unit.commander != BrickactionGame::kNoCommander) + unit.spotter + unit.commando;
+      if ((unit.spotter || unit.commando) && (!*officer || roles > 1)) {
+        return ScenarioError(line,
+                             "a spotter or a commando is the squad's officer: officer=1, and one "
+                             "of commander, spotter, commando");
+      }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }
@@ -318,7 +334,16 @@ class BrickactionScenarioBuilder {
       unit.grenade = *grenade == 1;
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
-      unit.rockets = *rockets;
+      absl::StatusOr<int> free_rockets =
+          reader.IntOr("freerockets", 0, BrickactionGame::kMaxRockets, 0);
+      if (!free_rockets.ok()) return free_rockets.status();
+      unit.free_rockets = *free_rockets;
+      unit.rockets = *rockets + *free_rockets;
+      if (unit.rockets > BrickactionGame::kMaxRockets) {
+        return ScenarioError(line,
+                             absl::StrCat("a squad carries at most ", BrickactionGame::kMaxRockets,
+                                          " rockets (rockets and freerockets)"));
+      }
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       if (absl::Status s = ReadLoadout(reader, line, unit); !s.ok()) return s;
       absl::StatusOr<int> start = ReadLabelAndStart(reader, line, per_side, unit);
@@ -338,6 +363,7 @@ class BrickactionScenarioBuilder {
       game_.units_.push_back(unit);
     }
     if (absl::Status s = ReadVehicles(per_side, points); !s.ok()) return s;
+    if (absl::Status s = CheckFreeRockets(); !s.ok()) return s;
     for (int side = 0; side < 2; ++side) {
       if (per_side[side] == 0) {
         return ScenarioError(
@@ -347,6 +373,29 @@ class BrickactionScenarioBuilder {
       if (points[side] > game_.points_) {
         return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // "Each armored vehicle class M2 or higher grants the enemy's forces one Rocket at no cost":
+  // each side's squads take exactly as many free rockets (freerockets=N) as the enemy has such
+  // vehicles.
+  absl::Status CheckFreeRockets() const {
+    int granted[2] = {0, 0}, taken[2] = {0, 0};
+    for (const BrickactionGame::Unit& unit : game_.units_) {
+      if (unit.vehicle && unit.vehicle_class >= BrickactionGame::kFreeRocketClass) {
+        ++granted[1 - unit.side];
+      }
+      taken[unit.side] += unit.free_rockets;
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (granted[side] != taken[side]) {
+        return ScenarioError(
+            0, absl::StrCat("player ", side, " is granted ", granted[side],
+                            " free rocket(s) by the enemy's vehicles of class M2 or heavier and "
+                            "its squads take ",
+                            taken[side], " (freerockets=N)"));
       }
     }
     return absl::OkStatus();
@@ -367,8 +416,14 @@ class BrickactionScenarioBuilder {
       return ScenarioError(line, absl::StrCat("the squad's ", carried, " weapons need ", carried,
                                               " minis, it has ", minis));
     }
-    if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
-      return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    // "May only be in unit with other sniper/spotter": every mini a sniper but the spotter;
+    // "max 1 if regulars, max 2 w/2x veterans" (an officer, the spotter, a medic count as one).
+    const int snipers = unit.weapons[BrickactionGame::kSniper];
+    if (snipers > 0 && minis - snipers > (unit.spotter ? 1 : 0)) {
+      return ScenarioError(line, "sniper rifles go to a squad of snipers and a spotter only");
+    }
+    if (snipers > 1 && std::popcount(static_cast<unsigned>(unit.specialists)) < 2) {
+      return ScenarioError(line, "a second sniper rifle needs two veterans in the squad");
     }
     return absl::OkStatus();
   }
@@ -423,6 +478,9 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> turret = reader.IntOr("turret", 0, 1, 0);
       if (!turret.ok()) return turret.status();
       unit.turret = *turret == 1;
+      absl::StatusOr<int> transport = reader.IntOr("transport", 0, 1, 0);
+      if (!transport.ok()) return transport.status();
+      unit.transport = *transport == 1;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       unit.start_facing = unit.side == 0 ? 0 : 4;  // toward the enemy's edge
       if (reader.Has("facing")) {
@@ -618,6 +676,10 @@ absl::Status BrickactionGame::Precompute() {
   if (!graph.ok()) return graph.status();
   walk_.emplace(*graph, 2 * kMoveCells);
   crawl_.emplace(*graph, kMoveCells);
+  for (const Unit& unit : units_) {
+    if (unit.commando && !dash_) dash_.emplace(*graph, 2 * kDashCells);
+    if (unit.transport && !dismount_) dismount_.emplace(*graph, 2 * kDismountCells);
+  }
   if (has_vehicles_) {
     // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover
     // cost double as for squads. A reach table per class in the scenario (its speed).

@@ -20,11 +20,15 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "rally",  "attackroll", "saveroll", "ccroll",    "rolloff",     "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-constexpr std::array<const char*, 4> kWeaponNames = {"fire", "grenade", "close", "rocket"};
+// The declared attack, and at phase dest `dash` (a commando's dash) or `dismount` (the cell
+// where a transport's squad gets out).
+constexpr std::array<const char*, 6> kWeaponNames = {"fire",   "grenade", "close",
+                                                     "rocket", "dash",    "dismount"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 8> kActionNames = {"move",  "attack", "prone",  "rise",
-                                                     "rally", "hold",   "turret", "activate"};
+constexpr std::array<const char*, 11> kActionNames = {"move",  "attack", "prone",   "rise",
+                                                      "rally", "hold",   "turret",  "activate",
+                                                      "dash",  "split",  "dismount"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -63,7 +67,10 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kActivate) {
+      if (action >= kEmbarkBase && action < kEmbarkBase + static_cast<Action>(n)) {
+        return "embark " + label(action - kEmbarkBase);
+      }
+      if (action >= kActionBase && action <= kActionBase + kDismountAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -275,7 +282,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
         value = v < 8 ? kStageNames[v] : "?";
         break;
       case FieldKind::kWeapon:
-        value = v < 4 ? kWeaponNames[v] : "?";
+        value = v < static_cast<int>(kWeaponNames.size()) ? kWeaponNames[v] : "?";
         break;
       case FieldKind::kMode:
         value = v < 6 ? kModeNames[v] : "?";
@@ -291,7 +298,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
-    if (!IsAlive(state, u)) {
+    if (Destroyed(state, u)) {
       absl::StrAppend(&text, ":x");
       continue;
     }
@@ -313,17 +320,21 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.rockets[u], 'r');                  // rockets left
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
+    flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
+    if (state.bonus[u] & kSplitMoveBit) flags += 'h';     // a commando's split: the half move
+    if (state.bonus[u] & kSplitAttackBit) flags += 'k';   // and its attack
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
                           (state.hold[u] & kHoldOnAttack) ? "a" : "m",
                           (state.hold[u] & kHoldMoves) ? "m" : "f");
     }
-    absl::StrAppend(&text, "@", cell(state.cell[u]), "/", state.regulars[u],
-                    (state.specialists[u] & kVeteran) ? "v" : "",
-                    (state.specialists[u] & kOfficer) ? "o" : "",
-                    (state.specialists[u] & kMedic) ? "m" : "", "/", flags.empty() ? "-" : flags,
-                    "/", state.acted[u], "/", hold);
+    // A squad aboard a transport: `>` and the transport's label in place of its cell.
+    absl::StrAppend(
+        &text, Aboard(state, u) ? ">" + label(Carrier(state, u)) : "@" + cell(state.cell[u]), "/",
+        state.regulars[u], (state.specialists[u] & kVeteran) ? "v" : "",
+        (state.specialists[u] & kOfficer) ? "o" : "", (state.specialists[u] & kMedic) ? "m" : "",
+        "/", flags.empty() ? "-" : flags, "/", state.acted[u], "/", hold);
   }
   return text;
 }
@@ -442,7 +453,8 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
                                                    ":x, got '", Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
-    if (word.size() < 2 || word[1] != '@') return Error(bad);
+    const bool aboard = !vehicle && word.size() >= 2 && word[1] == '>';  // L>V/...
+    if (word.size() < 2 || (word[1] != '@' && !aboard)) return Error(bad);
     std::vector<std::string_view> parts;
     std::string_view rest = word.substr(2);
     for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
@@ -450,7 +462,14 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       rest.remove_prefix(slash + 1);
     }
     parts.push_back(rest);
-    if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
+    if (aboard) {
+      uint8_t v = kNone;
+      if (parts.size() != 5 || !find_label(parts[0], &v) || v == kNone || state.cargo[v] != 0) {
+        return Error(bad);
+      }
+      state.cargo[v] = static_cast<uint8_t>(u + 1);
+    } else if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) ||
+               state.cell[u] == kNoCell) {
       return Error(bad);
     }
     auto parse_flags = [&](std::string_view letters, bool rockets) {
@@ -462,6 +481,16 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         }
         if (rockets && c == 'b') {
           if (++state.bonus[u] > kBonusActions) return false;
+          continue;
+        }
+        if (rockets && c == 'e') {
+          if (++state.reacted[u] > kSpotterReactions) return false;
+          continue;
+        }
+        if (rockets && (c == 'h' || c == 'k')) {
+          const uint8_t bit = c == 'h' ? kSplitMoveBit : kSplitAttackBit;
+          if (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) return false;
+          state.bonus[u] |= bit;
           continue;
         }
         if (rockets && c == 'u') {
@@ -560,11 +589,14 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error(absl::StrCat("left=", state.left, ": player ", state.player, " has ",
                               ActionsPerTurn(state, state.player), " actions a turn"));
   }
+  if (absl::Status s = ValidateCargo(state); !s.ok()) return s;
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
-    if (!IsAlive(state, u)) continue;
-    if (impassable_.Test(state.cell[u])) return Error(name + " stands on a wall");
-    for (int v = 0; v < u; ++v) {
+    if (!IsAlive(state, u) && !Aboard(state, u)) continue;
+    if (IsAlive(state, u) && impassable_.Test(state.cell[u])) {
+      return Error(name + " stands on a wall");
+    }
+    for (int v = 0; v < u && IsAlive(state, u); ++v) {
       if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another unit");
     }
     if (units_[u].vehicle) {
@@ -587,11 +619,25 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       continue;
     }
     if (state.damage[u] || state.facing[u]) return Error(name + " is a squad: no damage or facing");
-    const bool has_bonus =
-        (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) &&
-        (state.specialists[u] & kOfficer);
-    if (state.bonus[u] != 0 && !has_bonus) {
-      return Error(absl::StrCat(name, " has no field or ranking commander for bonus actions"));
+    const bool has_bonus = (units_[u].commander == kFieldCommander ||
+                            units_[u].commander == kRankingCommander || units_[u].commando) &&
+                           (state.specialists[u] & kOfficer);
+    if ((state.bonus[u] & ~kSplitAttackBit) != 0 && !has_bonus) {
+      return Error(absl::StrCat(
+          name, " has no field or ranking commander for bonus actions, nor a commando's specials"));
+    }
+    if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
+      return Error(name + "'s commando has specials, not bonus actions (no u)");
+    }
+    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) &&
+        (u != state.active || !units_[u].commando)) {
+      return Error(name + "'s split (h, k): a commando's squad, only while it is the active unit");
+    }
+    if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
+                            : units_[u].spotter             ? kSpotterReactions
+                                                            : kSniperReactions)) {
+      return Error(absl::StrCat(name, " took ", state.reacted[u],
+                                " reactive fires: more than its sniper rifles allow"));
     }
     // A third action only as the field commander's bonus.
     if (state.acted[u] > kActionsPerUnit &&
@@ -621,7 +667,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   }
   // A target destroyed ends the game as soon as the resolution that destroyed it is over.
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
+    if (target >= 0 && Destroyed(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
     }
@@ -665,6 +711,15 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }
   if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  if (state.weapon == kDashMove &&
+      !(state.phase == kDest && alive(state.active) && units_[state.active].commando &&
+        (state.specialists[state.active] & kOfficer) && !(state.flags[state.active] & kProneBit))) {
+    return Error("weapon=dash only at phase dest, for a standing squad with its commando");
+  }
+  if (state.weapon == kDismountMove &&
+      !(state.phase == kDest && alive(state.active) && state.cargo[state.active] != 0)) {
+    return Error("weapon=dismount only at phase dest, for a transport with its squad");
+  }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.
   const bool no_resolution =

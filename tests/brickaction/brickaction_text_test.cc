@@ -61,10 +61,19 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, TestScenario() + "first rolloff\n"), 20);
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, SpecialistsTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, TransportTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("capture") + "attacker 0\n"), 100);
   RoundTripRandomGames(*MakeGame({}, FlagTestScenario()), 100);
+  // The objectives with the squads' rules: the flag with the commando's dash and split and
+  // with transports, the capture with transports.
+  RoundTripRandomGames(*MakeGame({}, UnderVictoryFlag(SpecialistsTestScenario())), 100);
+  RoundTripRandomGames(*MakeGame({}, UnderVictoryFlag(TransportTestScenario())), 100);
+  std::string capture = TransportTestScenario() + "attacker 0\n";
+  capture.insert(capture.find("legend"), "victory capture\n");
+  RoundTripRandomGames(*MakeGame({}, capture), 100);
 }
 
 // The vehicles scenario: vehicle words (damage, hull and turret facing), rockets, the facing
