@@ -15,6 +15,11 @@
 // and held are left out: `victory eliminate` (kills decide) values strength alone, and
 // `victory target` adds kTarget * (target(0) - target(1)), target(p) the share of p's target
 // unit still standing (minis, or a vehicle's capacity less its damage; 1 without one).
+// `victory capture` takes the value above (the attacker must reach the objective and the
+// defender contest it). `victory flag` measures approach to the flag's cell (carried or
+// lying) instead of the objective, leaves held out and adds kCarry * carry, carry = 1 -
+// (rows from the carrier to its deployment zone) / the table's height, positive for player
+// 0's carrier, negative for player 1's, 0 while the flag lies.
 //
 // The result is decided at the end of the last turn by the minis within 2 cells of the
 // objective, then by kills: holding it counts more the nearer the end (a squad there on turn 1
@@ -50,18 +55,24 @@ struct BrickactionEvaluator {
   static constexpr double kHold = 2.0;
   static constexpr double kHeldScale = 3.0;
   static constexpr double kTarget = 2.0;
+  static constexpr double kCarry = 2.0;
 
   double Evaluate(const BrickactionGame& game, const BrickactionGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
     double strength[2] = {0, 0}, approach[2] = {0, 0}, total[2] = {0, 0};
+    // Under `victory flag` squads approach the flag (carried or lying), else the objective.
+    const bool flag = game.victory() == BrickactionGame::kFlagVictory;
+    const int flag_cell = flag ? game.FlagCell(state) : 0;
     for (int u = 0; u < game.num_units(); ++u) {
       const BrickactionGame::Unit& unit = game.unit(u);
       total[unit.side] += unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
-      if (!game.IsAlive(state, u)) continue;
+      if (BrickactionGame::Destroyed(state, u)) continue;
       const int minis = BrickactionGame::Minis(state, u);
       const bool suppressed = state.flags[u] & BrickactionGame::kSuppressedBit;
       strength[unit.side] += minis * (suppressed ? 1.0 - kSuppressed : 1.0);
-      const double d = game.ObjectiveDistance(state.cell[u]);
+      if (!game.IsAlive(state, u)) continue;  // aboard a transport: not approaching
+      const double d = flag ? std::sqrt(game.Distance2(state.cell[u], flag_cell))
+                            : game.ObjectiveDistance(state.cell[u]);
       approach[unit.side] += minis * std::clamp(1.0 - (d - 2.0) / kApproachRange, 0.0, 1.0);
     }
     // A side of vehicles only (no minis) has nothing to lose here.
@@ -72,12 +83,24 @@ struct BrickactionEvaluator {
       return std::tanh(margin +
                        kTarget * (TargetLeft(game, state, 0) - TargetLeft(game, state, 1)));
     }
+    const double approached = kApproach * (approach[0] / total[0] - approach[1] / total[1]);
+    if (flag) {
+      // The carrier's way home: 1 at its zone's edge, 0 a table's height away.
+      double carry = 0;
+      if (state.carrier != BrickactionGame::kNone) {
+        const int side = game.unit(state.carrier).side;
+        const double home =
+            1.0 -
+            static_cast<double>(game.HomeDistance(side, state.cell[state.carrier])) / game.height();
+        carry = side == 0 ? home : -home;
+      }
+      return std::tanh(margin + approached + kCarry * carry);
+    }
     const double held =
         std::clamp((game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale,
                    -1.0, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();
-    return std::tanh(margin + kApproach * (approach[0] / total[0] - approach[1] / total[1]) +
-                     kHold * progress * held);
+    return std::tanh(margin + approached + kHold * progress * held);
   }
 
   // The share of `side`'s target unit still standing: 1 without one, 0 once destroyed.
@@ -85,7 +108,7 @@ struct BrickactionEvaluator {
                            int side) {
     const int u = game.TargetUnit(side);
     if (u < 0) return 1.0;
-    if (!game.IsAlive(state, u)) return 0.0;
+    if (BrickactionGame::Destroyed(state, u)) return 0.0;
     if (game.IsVehicle(u)) {
       return 1.0 - static_cast<double>(BrickactionGame::Damage(state, u)) / game.Capacity(u);
     }

@@ -23,9 +23,8 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 // ---------------------------------------------------------------------------- queries
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
-  const int minis = Minis(state, u);
   const int d2 = Distance2(state.cell[u], to);
-  int dice = LoadoutDice(u, minis, d2);
+  int dice = LoadoutDice(u, ArmedMinis(state, u), d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
   return std::max(dice, 0);
 }
@@ -181,8 +180,9 @@ bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
 bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
   if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
+  if (state.reacted[r] >= ReactiveLimit(state, r)) return false;
   const int to = state.cell[mover];
-  const int range = LoadoutRange(r, Minis(state, r));
+  const int range = LoadoutRange(r, ArmedMinis(state, r));
   if (Distance2(state.cell[r], to) > range * range) return false;
   if (!CanSee(state, r, mover)) return false;
   // More than 1 cell in the open, more than 2 when it ended behind cover.
@@ -213,7 +213,11 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
     if (v == u || !IsAlive(state, v)) continue;
     (units_[v].side == side ? friends : enemies).Set(state.cell[v]);
   }
-  bool half = state.flags[u] & kProneBit;
+  // A commando's dash reaches kDashCells; its split's half move and a prone squad's crawl
+  // half a move.
+  const bool dest = state.phase == kDest && u == state.active;
+  if (dest && state.weapon == kDashMove) return dash_->Reachable(state.cell[u], enemies, friends);
+  bool half = (state.flags[u] & kProneBit) || (dest && (state.bonus[u] & kSplitMoveBit));
   if (units_[u].heavy_support) {
     // 2 crew move it at half speed, 3 at full; decision: prone with 2 (a quarter) or with
     // 1, it stays.
@@ -229,23 +233,36 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
+bool BrickactionGame::NearObjective(int c) const {
+  const int dx = 2 * CellX(c) - objective_x2_;
+  const int dy = 2 * CellY(c) - objective_y2_;
+  return dx * dx + dy * dy <= 16;  // in half cells: within 2 cells
+}
+
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   int minis = 0;
   for (int u = 0; u < num_units(); ++u) {
     if (units_[u].side != side || !IsAlive(state, u)) continue;
-    const int dx = 2 * CellX(state.cell[u]) - objective_x2_;
-    const int dy = 2 * CellY(state.cell[u]) - objective_y2_;
-    if (dx * dx + dy * dy <= 16) minis += Minis(state, u);  // within 2 cells
+    if (NearObjective(state.cell[u])) minis += Minis(state, u);
   }
   return minis;
+}
+
+bool BrickactionGame::CanActivate(const State& state, int u) const {
+  return victory_ == kCaptureVictory && units_[u].side == attacker_ && !IsVehicle(u) &&
+         IsAlive(state, u) && !(state.flags[u] & kSuppressedBit) && NearObjective(state.cell[u]) &&
+         MinisOnObjective(state, 1 - attacker_) == 0;
 }
 
 bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
-  if (!alive[0] || !alive[1]) return true;
+  if (!alive[0] || !alive[1] || state.captured) return true;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return true;  // the flag brought home
+  }
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target)) return true;
+    if (target >= 0 && Destroyed(state, target)) return true;
   }
   return false;
 }
@@ -254,10 +271,14 @@ int BrickactionGame::Winner(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
+  if (victory_ == kCaptureVictory) return state.captured ? attacker_ : 1 - attacker_;
+  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
+    return units_[state.carrier].side;
+  }
   if (victory_ == kTargetVictory) {
     bool lost[2];
     for (int side = 0; side < 2; ++side) {
-      lost[side] = target_unit_[side] >= 0 && !IsAlive(state, target_unit_[side]);
+      lost[side] = target_unit_[side] >= 0 && Destroyed(state, target_unit_[side]);
     }
     if (lost[0] != lost[1]) return lost[0] ? 1 : 0;
   } else if (victory_ == kObjectiveVictory) {
@@ -284,11 +305,13 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
+    if (units_[u].commando) state.bonus[u] = kDashes;
     if (units_[u].vehicle) {
       state.facing[u] = static_cast<uint8_t>(units_[u].start_facing |
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
     }
   }
+  state.flag = flag_start_;
   if (roll_off_) {
     state.phase = kRollOff;  // the first turn waits for the roll-off
     return state;
@@ -384,6 +407,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       if (!targets.empty()) actions.push_back(kActionBase + kAttack);
     }
     if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
+    if (CanDismount(state, u)) actions.push_back(kActionBase + kDismountAction);
     return;
   }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
@@ -414,9 +438,20 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
     actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
   }
+  if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
+  if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
+    actions.push_back(kActionBase + kDashAction);
+    if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+  }
+  // The flag's carrier keeps it on the board: it does not embark.
+  if (can_spend && !suppressed && state.carrier != u) EmbarkActions(state, u, actions);
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
+  if (state.phase == kDest && state.weapon == kDismountMove) {
+    DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
+    return;
+  }
   const bool vehicle = IsVehicle(u);
   Reachable(state, u).ForEach([&](int c) {
     if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
@@ -453,7 +488,7 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
         actions.push_back(base + kWithGrenade);
       }
     }
-    if (Adjacent(state, u, t)) actions.push_back(base + kCloseCombat);
+    if (Adjacent(state, u, t) && !SplitAttack(state, u)) actions.push_back(base + kCloseCombat);
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
     if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
@@ -592,6 +627,7 @@ void BrickactionGame::StartTurn(State& state) const {
   state.left = static_cast<uint8_t>(ActionsPerTurn(state, state.player));
   for (int u = 0; u < num_units(); ++u) {
     state.acted[u] = 0;
+    state.reacted[u] = 0;
     state.bonus[u] &= kBonusCountMask;
     // Damage "in one turn" counts from here.
     state.damage[u] &= static_cast<uint8_t>(~kDamagedBit);
@@ -624,6 +660,30 @@ void BrickactionGame::EndTurn(State& state) const {
 }
 
 void BrickactionGame::EndAction(State& state) const {
+  const int u = state.active;
+  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit))) {
+    // The commando's split: its half move done, the attack follows while the squad can make
+    // one (the holds and reactive fire may have taken that away, or its commando).
+    const bool attack = state.bonus[u] & kSplitMoveBit;
+    state.bonus[u] &= static_cast<uint8_t>(~(kSplitMoveBit | kSplitAttackBit));
+    if (attack && !DecidedEarly(state) && IsAlive(state, u) &&
+        !(state.flags[u] & (kSuppressedBit | kBarredBit))) {
+      state.bonus[u] |= kSplitAttackBit;
+      ActionList targets;
+      TargetActions(state, u, targets);
+      if (!targets.empty()) {
+        state.flags[u] |= kAttackedBit;
+        state.stage = kStageNone;
+        state.target = kNone;
+        state.weapon = kRepeaters;
+        state.cursor = 0;
+        state.from = kNoCell;
+        state.phase = kTarget;
+        return;
+      }
+      state.bonus[u] &= static_cast<uint8_t>(~kSplitAttackBit);
+    }
+  }
   state.stage = kStageNone;
   state.active = kNone;
   state.target = kNone;
@@ -635,6 +695,7 @@ void BrickactionGame::EndAction(State& state) const {
     state.smoke_by = kNone;
     state.smoke_age = 0;
   }
+  PickUpFlag(state);
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -651,6 +712,17 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
+}
+
+void BrickactionGame::PickUpFlag(State& state) const {
+  if (state.flag == kNoCell) return;
+  for (int u = 0; u < num_units(); ++u) {
+    if (state.cell[u] == state.flag && !IsVehicle(u)) {
+      state.carrier = static_cast<uint8_t>(u);
+      state.flag = kNoCell;
+      return;
+    }
+  }
 }
 
 void BrickactionGame::SpendAction(State& state, int u) const {
@@ -853,10 +925,12 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     plus = (state.specialists[att] != 0 ? 1 : 0) + ((between & kHighGround) ? 1 : 0);
     if (between & kSoftCover) plus = 0;
     // Firing out of a building: at most 2 modifiers per window on that side, beyond the
-    // squad's own dice (1 d6 per mini up to 3; heavy support's crew up to 2).
-    LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, Minis(state, att)), &dice,
+    // squad's own dice (1 d6 per mini that rolls, a spotter without a rifle does not, up to
+    // 3; heavy support's crew up to 2).
+    LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, ArmedMinis(state, att)), &dice,
                    &plus);
   }
+  if (mode == kFire && SplitAttack(state, att)) dice = std::min(dice, kSplitDice);
   state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
@@ -902,6 +976,10 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   (u == state.att ? state.lost_a : state.lost_t) += static_cast<uint8_t>(count);
   state.kills[1 - units_[u].side] += static_cast<uint8_t>(count);
   if (count == minis) {
+    if (state.carrier == u) {  // the flag drops where its carrier fell
+      state.flag = state.cell[u];
+      state.carrier = kNone;
+    }
     state.spot = state.cell[u];
     state.cell[u] = kNoCell;
     state.regulars[u] = 0;
@@ -911,6 +989,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.rifle_grenades[u] = 0;
     state.smokes[u] = 0;
     state.bonus[u] = 0;
+    state.reacted[u] = 0;
     state.acted[u] = 0;
     state.hold[u] = 0;
     state.full_cover &= static_cast<uint16_t>(~(1 << u));
@@ -920,7 +999,9 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
-  if (lost & kOfficer) state.bonus[u] = 0;  // its bonus actions leave with the commander
+  // Its bonus actions (a commando's specials) leave with the commander; a split's attack
+  // already declared keeps its cap.
+  if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -928,6 +1009,7 @@ void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
   if (count == 0 || !IsAlive(state, u)) return;
   const int damage = Damage(state, u) + count;
   if (damage >= Capacity(u)) {  // destroyed at capacity
+    BailOut(state, u);
     state.cell[u] = kNoCell;
     state.flags[u] = state.acted[u] = state.hold[u] = 0;
     state.damage[u] = state.facing[u] = 0;
@@ -1036,7 +1118,18 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kAction: {
       const int u = state.active;
+      if (action >= kEmbarkBase) {
+        Embark(state, u, static_cast<int>(action - kEmbarkBase));
+        return;
+      }
       const int kind = static_cast<int>(action - kActionBase);
+      if (kind == kDismountAction) {  // one of the vehicle's actions and of its squad's
+        SpendAction(state, u);
+        ++state.acted[state.cargo[u] - 1];
+        state.weapon = kDismountMove;
+        state.phase = kDest;
+        return;
+      }
       if (kind == kProne || kind == kRise) {
         state.flags[u] ^= kProneBit;
         if ((state.specialists[u] & kOfficer) && !(state.flags[u] & kToggledBit)) {
@@ -1048,7 +1141,18 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
-      if (kind == kMove) {
+      if (kind == kActivate) {
+        state.captured = 1;  // the attacker wins at once
+        EndAction(state);
+        return;
+      }
+      if (kind == kMove || kind == kDashAction || kind == kSplitAction) {
+        if (kind == kDashAction) {
+          --state.bonus[u];
+          state.weapon = kDashMove;
+        } else if (kind == kSplitAction) {
+          state.bonus[u] = static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit);
+        }
         state.phase = kDest;
       } else if (kind == kAttack) {
         state.flags[u] |= kAttackedBit;
@@ -1071,6 +1175,12 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     }
     case kDest:
+      if (state.weapon == kDismountMove) {
+        state.weapon = kRepeaters;
+        Dismount(state, static_cast<int>(action));
+        return;
+      }
+      state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
       state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
@@ -1124,13 +1234,16 @@ void BrickactionGame::Apply(State& state, Action action) const {
       if (action == kGoProne) state.flags[state.target] |= kProneBit;
       Continue(state);  // stage kStageAttack: the attack, unless now in total cover
       return;
-    case kReactive:
+    case kReactive: {
       if (action == kNoReaction) {
         EndAction(state);
         return;
       }
-      StartFire(state, static_cast<int>(action - kReactBase), state.active, kReactFire);
+      const int r = static_cast<int>(action - kReactBase);
+      if (ReactiveLimit(state, r) != kNone) ++state.reacted[r];  // counted where it is limited
+      StartFire(state, r, state.active, kReactFire);
       return;
+    }
     case kRemove: {
       const int u = state.subject;
       uint8_t& pending = u == state.att ? state.cas_a : state.cas_t;
@@ -1312,7 +1425,7 @@ std::vector<std::pair<std::string, int>> BrickactionGame::ResultMeasures(
     int destroyed = 0, suppressed = 0;
     for (int u = 0; u < num_units(); ++u) {
       if (units_[u].side != side) continue;
-      destroyed += IsAlive(before, u) && !IsAlive(after, u) ? 1 : 0;
+      destroyed += !Destroyed(before, u) && Destroyed(after, u) ? 1 : 0;
       suppressed += IsAlive(after, u) && !(before.flags[u] & kSuppressedBit) &&
                             (after.flags[u] & kSuppressedBit)
                         ? 1

@@ -1,16 +1,16 @@
 // brickaction: BrickAction Core Guide V1.1, a brick-built 20th-century skirmish of squads,
 // three actions a turn, holds and reactive fire. Squads of regulars, a veteran, an officer
-// (or a commander) and a medic with Repeaters or a loadout of infantry weapons, bayonets, a
-// grenade, rockets, rifle and smoke grenades; heavy support; vehicles (armour classes C1..H2
-// with a hull weapon or a turret) with the armour table, infantry against armour, swarm,
-// roadkill, disabled and vehicle cover; buildings with windows, elevation and corners. The
-// rulings, every decision where they are silent, the decomposition into small decisions, the
-// notation and what is not implemented yet (the spotter, the commando, ...) are documented
-// in docs/rulesets/brickaction.md.
+// (or a commander, a spotter or a commando) and a medic with Repeaters or a loadout of
+// infantry weapons, bayonets, a grenade, rockets, rifle and smoke grenades; heavy support;
+// vehicles (armour classes C1..H2 with a hull weapon or a turret, transports) with the armour
+// table, infantry against armour, swarm, roadkill, disabled and vehicle cover; buildings with
+// windows, elevation and corners. The rulings, every decision where they are silent, the
+// decomposition into small decisions, the notation and what is not implemented yet are
+// documented in docs/rulesets/brickaction.md.
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (144 bytes).
+// State holds only what changes (164 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -55,10 +55,12 @@ class BrickactionGame {
   static constexpr int kHoldAttackRange = 4;  // 16 studs
   static constexpr int kActionsPerTurn = 3;
   static constexpr int kActionsPerUnit = 2;
-  static constexpr int kRocketNear = 4;     // 16 studs: +2 dice
-  static constexpr int kRocketRange = 12;   // 48 studs: +1 die
-  static constexpr int kVehicleRange = 16;  // 64 studs: full dice, then long shots
-  static constexpr int kMaxRockets = 3;     // per squad
+  static constexpr int kRocketNear = 4;       // 16 studs: +2 dice
+  static constexpr int kRocketRange = 12;     // 48 studs: +1 die
+  static constexpr int kVehicleRange = 16;    // 64 studs: full dice, then long shots
+  static constexpr int kMaxRockets = 3;       // per squad
+  static constexpr int kFreeRocketClass = 5;  // M2: each vehicle from M2 up grants one
+  static constexpr int kDismountCells = 3;    // 12 studs from the vehicle
   // The rifle grenade, 40-64 studs: +1 die within 10 cells; fired on its own (1 die and its
   // bonus, against a vehicle) one die fewer up to 16.
   static constexpr int kRifleGrenadeFull = 10;
@@ -91,9 +93,9 @@ class BrickactionGame {
       "support", "sniper", "battlerifle", "shotgun", "carbine", "smg"};
   static constexpr std::array<int, kNumInfantryWeapons> kInfantryWeaponPoints = {20, 15, 10,
                                                                                  10, 5,  0};
-  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, a
-  // sniper alone in its squad.
-  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 1, 6, 2, 6, 6};
+  // Per squad (docs/rulesets/brickaction.md): the shotgun's "(max 2)", one support weapon, two
+  // sniper rifles (the second needs two veterans).
+  static constexpr std::array<int, kNumInfantryWeapons> kMaxInfantryWeapons = {1, 2, 6, 2, 6, 6};
   using Loadout = std::array<uint8_t, kNumInfantryWeapons>;
   // 3 + at most 5 from a loadout (3 carbines, 2 shotguns, a support weapon) + a rocket's 2
   // (one single-use weapon an attack).
@@ -113,6 +115,20 @@ class BrickactionGame {
   static constexpr int kBonusActions = 3;
   static constexpr uint8_t kBonusCountMask = 0x03;
   static constexpr uint8_t kBonusUsedBit = 0x80;  // used in this turn
+  // The spotter (an officer): points, and the reactive fires of a sniper squad in one enemy
+  // turn without it and with it (State::reacted).
+  static constexpr int kSpotterPoints = 55;
+  static constexpr int kSniperReactions = 1;
+  static constexpr int kSpotterReactions = 2;
+  // The commando (an officer): points, and its squad's specials, 3 a game (State::bonus, as
+  // the commanders' bonus actions): the dash, a move of up to 24 studs (6 cells), and the split,
+  // a half move (2 cells) then an attack of at most 4 dice as one action.
+  static constexpr int kCommandoPoints = 45;
+  static constexpr int kDashCells = 6;
+  static constexpr int kDashes = 3;
+  static constexpr int kSplitDice = 4;
+  static constexpr uint8_t kSplitMoveBit = 0x20;    // the split's half move is under way
+  static constexpr uint8_t kSplitAttackBit = 0x40;  // the split's attack is under way
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -143,9 +159,18 @@ class BrickactionGame {
       {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
   // How the game is won (the scenario's `victory`): the central objective (the default), kills
-  // with a side wiped out losing at once, or the enemy's target unit destroyed.
-  enum Victory : uint8_t { kObjectiveVictory = 0, kEliminateVictory, kTargetVictory };
-  static constexpr std::array<const char*, 3> kVictoryNames = {"objective", "eliminate", "target"};
+  // with a side wiped out losing at once, the enemy's target unit destroyed, or the objective
+  // activated by the scenario's attacker before the last turn ends (else the defender wins),
+  // or the flag carried into the carrier's own deployment zone.
+  enum Victory : uint8_t {
+    kObjectiveVictory = 0,
+    kEliminateVictory,
+    kTargetVictory,
+    kCaptureVictory,
+    kFlagVictory
+  };
+  static constexpr std::array<const char*, 5> kVictoryNames = {"objective", "eliminate", "target",
+                                                               "capture", "flag"};
 
   static constexpr bool IsArmourPenetrator(int weapon) { return weapon >= 4; }
   static constexpr int SpeedCells(int vehicle_class) { return kSpeedStuds[vehicle_class] / 4; }
@@ -202,6 +227,10 @@ class BrickactionGame {
     kWithRifleGrenade = 4
   };
   static constexpr int kWeaponSlots = 8;  // target actions per unit (Weapon values, room to grow)
+  // Not an attack: at phase kDest, the active squad's move is its commando's dash.
+  static constexpr uint8_t kDashMove = 5;
+  // Not an attack: at phase kDest, the cell where the active transport's squad dismounts.
+  static constexpr uint8_t kDismountMove = 6;
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -212,8 +241,12 @@ class BrickactionGame {
     kHoldAction,
     kTurretAction,
     kSmokeAction,
-    kHide,  // a squad at a corner: take full cover behind it
-    kPeek,  // and back to using it as hard cover
+    kHide,           // a squad at a corner: take full cover behind it
+    kPeek,           // and back to using it as hard cover
+    kActivate,       // `victory capture`: the attacker's squad activates the objective
+    kDashAction,     // the commando's squad: a move of up to kDashCells
+    kSplitAction,    // the commando's squad: a half move, then an attack of up to kSplitDice
+    kDismountAction  // a transport: its squad gets out within kDismountCells
   };
 
   // Per-unit flag bits.
@@ -246,6 +279,7 @@ class BrickactionGame {
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
     uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
     uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
+    uint16_t flag = kNoCell;        // `victory flag`: the flag's cell while no squad carries it
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -254,7 +288,10 @@ class BrickactionGame {
     uint8_t rockets[kMaxUnits] = {};  // squads: rockets left
     uint8_t damage[kMaxUnits] = {};   // vehicles: damage | kDamagedBit | kDisabledBit
     uint8_t facing[kMaxUnits] = {};   // vehicles: hull facing | turret facing << 4 (Facing)
-    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit
+    uint8_t bonus[kMaxUnits] = {};    // commanders: bonus actions left | kBonusUsedBit;
+                                      // a commando: its specials left | kSplit*Bit
+    uint8_t reacted[kMaxUnits] = {};  // sniper squads: reactive fires taken in this turn
+    uint8_t cargo[kMaxUnits] = {};    // transports: the squad aboard + 1 (0: empty)
     uint8_t turn = 1;                 // 1..turns
     uint8_t player = 0;               // whose turn it is
     uint8_t left = kActionsPerTurn;
@@ -287,9 +324,11 @@ class BrickactionGame {
     uint8_t smokes[kMaxUnits] = {};
     uint8_t smoke_by = kNone;
     uint8_t smoke_age = 0;
+    uint8_t captured = 0;     // `victory capture`: 1 once the attacker activated the objective
+    uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 144);
+  static_assert(sizeof(State) == 164);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -300,19 +339,23 @@ class BrickactionGame {
     int regulars = 4;
     uint8_t specialists = kVeteran;
     bool grenade = true;
-    int rockets = 0;
+    int rockets = 0;       // at the start, free ones included
+    int free_rockets = 0;  // granted by the enemy's vehicles of class M2 or heavier
     int rifle_grenades = 0;
     int smokes = 0;
     Loadout weapons = {};          // how many minis carry each InfantryWeapon (the rest Repeaters)
     bool heavy_support = false;    // a heavy-support unit: its crew (regulars) serve one weapon
     int bayonets = 0;              // minis with a close-combat weapon or bayonet (besides a gun)
     int commander = kNoCommander;  // what its officer is
+    bool spotter = false;          // its officer is a spotter instead
+    bool commando = false;         // its officer is a commando instead
     uint16_t start = kNoCell;
     // Vehicles only (a vehicle has no minis, grenade or rockets).
     bool vehicle = false;
     int vehicle_class = 0;   // index into kClassNames
     int vehicle_weapon = 0;  // index into kVehicleWeaponNames
     bool turret = false;     // the weapon turns in a turret (else it fires along the hull)
+    bool transport = false;  // it may carry one squad
     int start_facing = 0;    // hull (and turret) facing at the start
   };
 
@@ -333,6 +376,7 @@ class BrickactionGame {
   static constexpr Action kGoFirst = 2900;  // kChooseFirst
   static constexpr Action kGoSecond = 2901;
   static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
+  static constexpr Action kEmbarkBase = 3100;      // + the transport (kAction of a squad)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -342,11 +386,20 @@ class BrickactionGame {
       const Params& params, std::string_view scenario_text);
   static absl::StatusOr<std::shared_ptr<const BrickactionGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
-  // The built-in default scenario (identical to rulesets/brickaction/scenarios/default.scn).
+  // The built-in default scenario (rulesets/brickaction/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenarioText();
-  // The built-in second scenario, a light vehicle per side and rockets (identical to
-  // rulesets/brickaction/scenarios/vehicles.scn; the parameter scenario=vehicles).
+  // The built-in second scenario, a light vehicle per side and rockets
+  // (rulesets/brickaction/scenarios/vehicles.scn, compiled in; the parameter scenario=vehicles).
   static std::string_view VehiclesScenarioText();
+  // The built-in target scenario, won by destroying the enemy's target unit
+  // (rulesets/brickaction/scenarios/target.scn, compiled in; the parameter scenario=target).
+  static std::string_view TargetScenarioText();
+  // The built-in capture scenario, player 0 to activate the objective
+  // (rulesets/brickaction/scenarios/capture.scn, compiled in; the parameter scenario=capture).
+  static std::string_view CaptureScenarioText();
+  // The built-in capture-the-flag scenario (rulesets/brickaction/scenarios/flag.scn, compiled
+  // in; the parameter scenario=flag).
+  static std::string_view FlagScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -382,13 +435,37 @@ class BrickactionGame {
   Victory victory() const { return victory_; }
   // The target unit of `side` (`victory target`), or -1 when it has none.
   int TargetUnit(int side) const { return target_unit_[side]; }
+  // The player who must activate the objective (`victory capture`), or -1.
+  int attacker() const { return attacker_; }
+  // The rows from cell c to `side`'s deployment zone (0 inside it): where its flag carrier
+  // wins (`victory flag`).
+  int HomeDistance(int side, int c) const {
+    return side == 0 ? std::max(0, height_ - deploy_depth_ - CellY(c))
+                     : std::max(0, CellY(c) - deploy_depth_ + 1);
+  }
+  bool AtHome(int side, int c) const { return HomeDistance(side, c) == 0; }
+  // The flag's cell: the carrier's, or where it lies (`victory flag`; else kNoCell).
+  int FlagCell(const State& state) const {
+    return state.carrier != kNone ? state.cell[state.carrier] : state.flag;
+  }
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
   int CellIndex(int x, int y) const { return y * width_ + x; }
   int CellX(int c) const { return c % width_; }
   int CellY(int c) const { return c / width_; }
+  // On the board (a squad aboard a transport is not: it cannot act or be attacked).
   bool IsAlive(const State& state, int u) const { return state.cell[u] != kNoCell; }
+  // Squad u is aboard a transport: off the board with minis (brickaction_transport.cc).
+  static bool Aboard(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) > 0;
+  }
+  // Neither on the board nor aboard.
+  static bool Destroyed(const State& state, int u) {
+    return state.cell[u] == kNoCell && Minis(state, u) == 0;
+  }
+  // The transport carrying squad u, or -1.
+  int Carrier(const State& state, int u) const;
   bool IsVehicle(int u) const { return units_[u].vehicle; }
   bool has_vehicles() const { return has_vehicles_; }
   // Whether a squad of the scenario carries smoke grenades (the position's `smoke=` word).
@@ -451,6 +528,28 @@ class BrickactionGame {
   int CloseDice(const State& state, int u) const;
   // The +1s to squad u's close-combat total: its veterans' and its bayonets'.
   int CloseModifier(const State& state, int u) const;
+  // Squad u's minis that roll attack dice (brickaction_specialists.cc): all but a living
+  // spotter without a sniper rifle.
+  int ArmedMinis(const State& state, int u) const;
+  // The reactive fires squad u may take in one enemy turn: a sniper squad 1, 2 while its
+  // spotter lives; other squads have no limit (kNone).
+  int ReactiveLimit(const State& state, int u) const;
+  // Transports (brickaction_transport.cc): squad u's `embark V` actions (a friendly empty
+  // transport next to it), whether transport v may let its squad out now, the cells where it
+  // may (kDismountCells from v, as a move), and the squad placed on the wreck of transport v.
+  void EmbarkActions(const State& state, int u, ActionList& actions) const;
+  bool CanDismount(const State& state, int v) const;
+  CellMask DismountCells(const State& state, int v) const;
+  void Embark(State& state, int u, int v) const;
+  void Dismount(State& state, int cell) const;
+  void BailOut(State& state, int v) const;
+  absl::Status ValidateCargo(const State& state) const;
+  // Whether squad u may dash or split now (its commando alive, a special left, standing);
+  // the caller checks that it may move.
+  bool CanDash(const State& state, int u) const;
+  // Whether squad u is making the attack of its commando's split (no close combat, at most
+  // kSplitDice).
+  static bool SplitAttack(const State& state, int u) { return state.bonus[u] & kSplitAttackBit; }
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -472,6 +571,11 @@ class BrickactionGame {
   int Winner(const State& state) const;
   // Minis of `side` within 2 cells of the objective.
   int MinisOnObjective(const State& state, int side) const;
+  // Whether cell c's centre is within 2 cells of the objective point.
+  bool NearObjective(int c) const;
+  // Whether squad u may activate the objective now (`victory capture`): the attacker's, not
+  // suppressed, within 2 cells of it, and no enemy mini within 2 cells (not contested).
+  bool CanActivate(const State& state, int u) const;
   // The distance in cells from cell c's centre to the objective point.
   double ObjectiveDistance(int c) const {
     return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
@@ -530,6 +634,8 @@ class BrickactionGame {
   void DamageVehicle(State& state, int u, int count) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
+  // `victory flag`: a squad standing on the lying flag's cell picks it up.
+  void PickUpFlag(State& state) const;
   // Whether the game ends before its last turn: a side has no units left, or (`victory
   // target`) a target unit is destroyed.
   bool DecidedEarly(const State& state) const;
@@ -588,6 +694,8 @@ class BrickactionGame {
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
+  int attacker_ = -1;              // `victory capture`
+  uint16_t flag_start_ = kNoCell;  // `victory flag`
   std::vector<uint8_t> terrain_;
   std::vector<uint8_t> elevation_;  // blocks, per cell
   // The map character of each raised (terrain, height) pair, for the board's legend.
@@ -600,6 +708,8 @@ class BrickactionGame {
   std::vector<uint8_t> between_;                              // num_cells^2
   std::optional<ReachTable> walk_;                            // 4 cells
   std::optional<ReachTable> crawl_;                           // 2 cells, prone
+  std::optional<ReachTable> dash_;                            // kDashCells, with a commando
+  std::optional<ReachTable> dismount_;                        // kDismountCells, transports
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;

@@ -68,7 +68,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
   }
   // The objective, drawn on the cell at (or just above and left of) its point.
-  if (victory_ == kObjectiveVictory) {
+  if (victory_ == kObjectiveVictory || victory_ == kCaptureVictory) {
     view.markers.push_back(
         {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
   }
@@ -81,6 +81,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
             {state.smoke + CellIndex(dx, dy), '~', "smoke (blocks sight for one action)", -1});
       }
     }
+  }
+  if (victory_ == kFlagVictory && state.flag != kNoCell) {
+    view.markers.push_back({state.flag, 'F', "the flag (lying)", -1});
   }
 
   if (state.phase == kOver) {
@@ -138,7 +141,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     piece.label = std::string(1, units_[u].label);
     piece.kind = IsVehicle(u) ? "vehicle" : "squad";
     if (!IsAlive(state, u)) {
-      piece.status = "destroyed";
+      piece.status = Aboard(state, u)
+                         ? absl::StrCat("aboard ", std::string(1, units_[Carrier(state, u)].label))
+                         : "destroyed";
       view.pieces.push_back(std::move(piece));
       continue;
     }
@@ -154,6 +159,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
         absl::StrAppend(&piece.status, ", turret ", kFacingWords[(state.facing[u] >> 4) & 7]);
       }
       if (state.damage[u] & kDisabledBit) absl::StrAppend(&piece.status, ", DISABLED");
+      if (state.cargo[u]) {
+        absl::StrAppend(&piece.status, ", carries ",
+                        std::string(1, units_[state.cargo[u] - 1].label));
+      }
       if (state.flags[u] & kBarredBit) absl::StrAppend(&piece.status, ", may not attack");
       if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
       view.pieces.push_back(std::move(piece));
@@ -161,11 +170,13 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     static constexpr const char* kOfficerWords[] = {", officer", ", field commander",
                                                     ", ranking commander", ", general"};
-    piece.status =
-        absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
-                     (state.specialists[u] & kVeteran) ? ", veteran" : "",
-                     (state.specialists[u] & kOfficer) ? kOfficerWords[units_[u].commander] : "",
-                     (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    piece.status = absl::StrCat(Minis(state, u), " minis (", state.regulars[u], " regulars",
+                                (state.specialists[u] & kVeteran) ? ", veteran" : "",
+                                !(state.specialists[u] & kOfficer) ? ""
+                                : units_[u].spotter                ? ", spotter"
+                                : units_[u].commando               ? ", commando"
+                                                     : kOfficerWords[units_[u].commander],
+                                (state.specialists[u] & kMedic) ? ", medic" : "", ")");
     for (int w = 0; w < kNumInfantryWeapons; ++w) {
       if (units_[u].weapons[w]) {
         absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
@@ -174,7 +185,8 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (units_[u].heavy_support) absl::StrAppend(&piece.status, ", heavy support");
     if (units_[u].bayonets) absl::StrAppend(&piece.status, ", ", units_[u].bayonets, " bayonet");
     if (state.bonus[u] & kBonusCountMask) {
-      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask, " bonus action(s)");
+      absl::StrAppend(&piece.status, ", ", state.bonus[u] & kBonusCountMask,
+                      units_[u].commando ? " dash(es)" : " bonus action(s)");
     }
     const uint8_t f = state.flags[u];
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
@@ -187,6 +199,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     if (state.smokes[u]) {
       absl::StrAppend(&piece.status, ", ", state.smokes[u], " smoke grenade(s)");
+    }
+    if (state.reacted[u]) {
+      absl::StrAppend(&piece.status, ", ", state.reacted[u], " reactive fire(s) this turn");
     }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");

@@ -1,140 +1,32 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, first, victory, squad, vehicle; terrain words open, hard, total, soft,
-// tree, floor, window. Also the built-in default scenario and what Create precomputes from it.
+// deploy, points, objective, first, victory, attacker, flag, squad, vehicle; terrain words open,
+// hard, total, soft, tree, floor, window. Also what Create precomputes from a scenario (the
+// built-in ones are the files in scenarios/, compiled in).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/scenario_text.h"
 #include "engine/square_grid.h"
 #include "rulesets/brickaction/brickaction.h"
+#include "rulesets/brickaction/embedded_scenarios.h"
 
 namespace sandtable {
 namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# brickaction default scenario: the recommended 30" x 30" table as 24 x 24 cells of 4 studs,
-# with 180-degree rotational symmetry. A central building (walls 5+ blocks high with two
-# windows on each side) holds the objective; four low walls, four trees and two patches of
-# tall grass. Player 0 (upper-case letters) deploys in the bottom 4 rows, player 1 (lower
-# case) in the top 4.
-ruleset brickaction
-name default
-turns 6
-deploy 4
-points 150
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters and a grenade, the
-# Officer with the first.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 at=9,2
-)";
-
-// The second shipped scenario (rulesets/brickaction/scenarios/vehicles.scn).
-constexpr std::string_view kVehiclesScenario =
-    R"(# brickaction vehicles scenario: the default scenario's table and squads, each squad with a
-# rocket, and one light vehicle per side (class L1, an MG in a turret), so that the vehicle
-# rules are played. 180-degree rotational symmetry; player 0 (upper-case letters) deploys in
-# the bottom 4 rows, player 1 (lower case) in the top 4.
-ruleset brickaction
-name vehicles
-turns 6
-deploy 4
-points 275
-objective 11.5,11.5
-
-legend . open
-legend # hard
-legend X total
-legend " soft
-legend T tree
-legend _ floor
-legend W window
-map
-........................
-........................
-........................
-........................
-........T...............
-................T.......
-........................
-.................####...
-.....#..................
-.....#...XXWWXX.........
-.....#...X____X...."""..
-.."""....W____W...."""..
-.."""....W____W...."""..
-.."""....X____X...#.....
-.........XXWWXX...#.....
-..................#.....
-...####.................
-........................
-.......T................
-...............T........
-........................
-........................
-........................
-........................
-end
-
-# Each side: two squads of 4 regulars and a veteran with Repeaters, a grenade and a rocket,
-# the Officer with the first (85 + 10 and 50 + 10 points), and an L1 armoured car with a
-# turreted MG (90 + 20 points): 265 of 275.
-squad side=0 label=A regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=9,21
-squad side=0 label=B regulars=4 veteran=1 grenade=1 rockets=1 at=14,21
-squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=1 rockets=1 at=14,2
-squad side=1 label=b regulars=4 veteran=1 grenade=1 rockets=1 at=9,2
-vehicle side=0 label=V class=L1 weapon=MG turret=1 facing=N at=12,22
-vehicle side=1 label=v class=L1 weapon=MG turret=1 facing=S at=11,1
-)";
 
 constexpr const char* kTerrainWords[] = {"open", "hard",  "total",  "soft",
                                          "tree", "floor", "window", "corner"};
 
 // The source's costs: 10 a regular, a veteran 15 (the first per 5 minis at a regular's 10),
-// an officer 35 (a commander 50, 80 or 100), a grenade or smoke grenade 5 (the first per 5
-// minis free), the loadout's weapons (kInfantryWeaponPoints; Repeaters and SMGs are free),
-// rockets and rifle grenades 10 each, heavy support 65 with its crew.
+// an officer 35 (a commander 50, 80 or 100, a spotter 55, a commando 45), a grenade or smoke
+// grenade 5 (the first per 5 minis free), the loadout's weapons (kInfantryWeaponPoints;
+// Repeaters and SMGs are free), rockets (but free ones) and rifle grenades 10 each, heavy
+// support 65 with its crew.
 int SquadPoints(const BrickactionGame::Unit& unit) {
   const bool veteran = unit.specialists & BrickactionGame::kVeteran;
   const bool officer = unit.specialists & BrickactionGame::kOfficer;
@@ -142,7 +34,10 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   const int minis = unit.regulars + (veteran ? 1 : 0) + (officer ? 1 : 0) + (medic ? 1 : 0);
   const int free = minis / 5;
   int points = 10 * unit.regulars + (medic ? 40 : 0) +
-               (officer ? BrickactionGame::kCommanderPoints[unit.commander] : 0);
+               (!officer        ? 0
+                : unit.spotter  ? BrickactionGame::kSpotterPoints
+                : unit.commando ? BrickactionGame::kCommandoPoints
+                                : BrickactionGame::kCommanderPoints[unit.commander]);
   if (veteran) points += free >= 1 ? 10 : 15;
   // "1 free Grenade or smoke grenade per 5 minis": the others 5 each.
   points += 5 * std::max(0, (unit.grenade ? 1 : 0) + unit.smokes - free);
@@ -151,7 +46,8 @@ int SquadPoints(const BrickactionGame::Unit& unit) {
   }
   // Heavy support: 65 with its crew of 2 regulars; more minis are regulars at 10.
   if (unit.heavy_support) points += BrickactionGame::kHeavySupportPoints - 2 * 10;
-  return points + 10 * unit.rockets + 10 * unit.rifle_grenades;
+  // Free rockets cost nothing.
+  return points + 10 * (unit.rockets - unit.free_rockets) + 10 * unit.rifle_grenades;
 }
 
 // A vehicle: its class's points and its weapon's (a turret costs nothing more).
@@ -205,6 +101,7 @@ class BrickactionScenarioBuilder {
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
     if (absl::Status s = ReadVictory(); !s.ok()) return s;
     if (absl::Status s = ReadSquads(); !s.ok()) return s;
+    if (absl::Status s = ReadFlag(); !s.ok()) return s;
     return CheckTargets();
   }
 
@@ -311,17 +208,66 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // victory objective|eliminate|target (default objective).
+  // victory objective|eliminate|target|capture|flag (default objective); `attacker 0|1` with
+  // capture and only with it.
   absl::Status ReadVictory() {
     absl::StatusOr<const ScenarioStatement*> victory = text_.Unique("victory");
     if (!victory.ok()) return victory.status();
-    if (*victory == nullptr) return absl::OkStatus();
-    const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
-    if (kind < 0) {
-      return ScenarioError((*victory)->line, "victory: one of objective eliminate target");
+    if (*victory != nullptr) {
+      const int kind = WordIndex(BrickactionGame::kVictoryNames, (*victory)->rest);
+      if (kind < 0) {
+        return ScenarioError((*victory)->line,
+                             "victory: one of objective eliminate target capture flag");
+      }
+      game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
+      victory_line_ = (*victory)->line;
     }
-    game_.victory_ = static_cast<BrickactionGame::Victory>(kind);
-    victory_line_ = (*victory)->line;
+    absl::StatusOr<const ScenarioStatement*> attacker = text_.Unique("attacker");
+    if (!attacker.ok()) return attacker.status();
+    const bool capture = game_.victory_ == BrickactionGame::kCaptureVictory;
+    if (*attacker == nullptr) {
+      if (!capture) return absl::OkStatus();
+      return ScenarioError(victory_line_,
+                           "victory capture: name the player who must activate the objective "
+                           "(attacker 0 or attacker 1)");
+    }
+    const std::string& rest = (*attacker)->rest;
+    if (!capture || (rest != "0" && rest != "1")) {
+      return ScenarioError((*attacker)->line,
+                           "attacker: 0 or 1, with the line 'victory capture' only");
+    }
+    game_.attacker_ = rest == "1" ? 1 : 0;
+    return absl::OkStatus();
+  }
+
+  // `flag X,Y` with `victory flag` and only with it: where the flag lies at the start, a
+  // cell a squad can stand on, outside both deployment zones and not under a unit.
+  absl::Status ReadFlag() {
+    absl::StatusOr<const ScenarioStatement*> flag = text_.Unique("flag");
+    if (!flag.ok()) return flag.status();
+    const bool needed = game_.victory_ == BrickactionGame::kFlagVictory;
+    if (*flag == nullptr) {
+      if (!needed) return absl::OkStatus();
+      return ScenarioError(victory_line_, "victory flag: give the flag's cell (flag X,Y)");
+    }
+    const int line = (*flag)->line;
+    if (!needed) return ScenarioError(line, "flag X,Y needs the line 'victory flag'");
+    absl::StatusOr<std::pair<int, int>> at = ParseScenarioPair((*flag)->rest, line, "flag");
+    if (!at.ok()) return at.status();
+    const auto [x, y] = *at;
+    if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
+      return ScenarioError(line, "flag X,Y: a cell of the map");
+    }
+    const int cell = game_.CellIndex(x, y);
+    bool taken = false;
+    for (const BrickactionGame::Unit& unit : game_.units_) taken |= unit.start == cell;
+    if (game_.terrain_[cell] == BrickactionGame::kTotal || taken || game_.AtHome(0, cell) ||
+        game_.AtHome(1, cell)) {
+      return ScenarioError(line,
+                           "flag X,Y: a cell a squad can enter, outside both deployment zones "
+                           "and not a unit's start");
+    }
+    game_.flag_start_ = static_cast<uint16_t>(cell);
     return absl::OkStatus();
   }
 
@@ -383,6 +329,19 @@ class BrickactionScenarioBuilder {
           return ScenarioError(line, "at most one general per player");
         }
       }
+      absl::StatusOr<int> spotter = reader.IntOr("spotter", 0, 1, 0);
+      if (!spotter.ok()) return spotter.status();
+      unit.spotter = *spotter == 1;
+      absl::StatusOr<int> commando = reader.IntOr("commando", 0, 1, 0);
+      if (!commando.ok()) return commando.status();
+      unit.commando = *commando == 1;
+      const int roles =
+          (unit.commander != BrickactionGame::kNoCommander) + unit.spotter + unit.commando;
+      if ((unit.spotter || unit.commando) && (!*officer || roles > 1)) {
+        return ScenarioError(line,
+                             "a spotter or a commando is the squad's officer: officer=1, and one "
+                             "of commander, spotter, commando");
+      }
       if (unit.regulars + *veteran + *officer + *medic == 0) {
         return ScenarioError(line, "a squad needs at least one mini");
       }
@@ -394,7 +353,16 @@ class BrickactionScenarioBuilder {
       unit.grenade = *grenade == 1;
       absl::StatusOr<int> rockets = reader.IntOr("rockets", 0, BrickactionGame::kMaxRockets, 0);
       if (!rockets.ok()) return rockets.status();
-      unit.rockets = *rockets;
+      absl::StatusOr<int> free_rockets =
+          reader.IntOr("freerockets", 0, BrickactionGame::kMaxRockets, 0);
+      if (!free_rockets.ok()) return free_rockets.status();
+      unit.free_rockets = *free_rockets;
+      unit.rockets = *rockets + *free_rockets;
+      if (unit.rockets > BrickactionGame::kMaxRockets) {
+        return ScenarioError(line,
+                             absl::StrCat("a squad carries at most ", BrickactionGame::kMaxRockets,
+                                          " rockets (rockets and freerockets)"));
+      }
       absl::StatusOr<int> rifle_grenades =
           reader.IntOr("riflegrenade", 0, BrickactionGame::kMaxRifleGrenades, 0);
       if (!rifle_grenades.ok()) return rifle_grenades.status();
@@ -423,6 +391,7 @@ class BrickactionScenarioBuilder {
       game_.units_.push_back(unit);
     }
     if (absl::Status s = ReadVehicles(per_side, points); !s.ok()) return s;
+    if (absl::Status s = CheckFreeRockets(); !s.ok()) return s;
     for (int side = 0; side < 2; ++side) {
       if (per_side[side] == 0) {
         return ScenarioError(
@@ -432,6 +401,29 @@ class BrickactionScenarioBuilder {
       if (points[side] > game_.points_) {
         return ScenarioError(0, absl::StrCat("player ", side, "'s units cost ", points[side],
                                              " points, over the limit of ", game_.points_));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // "Each armored vehicle class M2 or higher grants the enemy's forces one Rocket at no cost":
+  // each side's squads take exactly as many free rockets (freerockets=N) as the enemy has such
+  // vehicles.
+  absl::Status CheckFreeRockets() const {
+    int granted[2] = {0, 0}, taken[2] = {0, 0};
+    for (const BrickactionGame::Unit& unit : game_.units_) {
+      if (unit.vehicle && unit.vehicle_class >= BrickactionGame::kFreeRocketClass) {
+        ++granted[1 - unit.side];
+      }
+      taken[unit.side] += unit.free_rockets;
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (granted[side] != taken[side]) {
+        return ScenarioError(
+            0, absl::StrCat("player ", side, " is granted ", granted[side],
+                            " free rocket(s) by the enemy's vehicles of class M2 or heavier and "
+                            "its squads take ",
+                            taken[side], " (freerockets=N)"));
       }
     }
     return absl::OkStatus();
@@ -456,8 +448,14 @@ class BrickactionScenarioBuilder {
     absl::StatusOr<int> bayonets = reader.IntOr("bayonet", 0, minis, 0);
     if (!bayonets.ok()) return bayonets.status();
     unit.bayonets = *bayonets;
-    if (unit.weapons[BrickactionGame::kSniper] > 0 && minis > 1) {
-      return ScenarioError(line, "a sniper rifle goes to a squad of one mini (the sniper alone)");
+    // "May only be in unit with other sniper/spotter": every mini a sniper but the spotter;
+    // "max 1 if regulars, max 2 w/2x veterans" (an officer, the spotter, a medic count as one).
+    const int snipers = unit.weapons[BrickactionGame::kSniper];
+    if (snipers > 0 && minis - snipers > (unit.spotter ? 1 : 0)) {
+      return ScenarioError(line, "sniper rifles go to a squad of snipers and a spotter only");
+    }
+    if (snipers > 1 && std::popcount(static_cast<unsigned>(unit.specialists)) < 2) {
+      return ScenarioError(line, "a second sniper rifle needs two veterans in the squad");
     }
     return absl::OkStatus();
   }
@@ -529,6 +527,9 @@ class BrickactionScenarioBuilder {
       absl::StatusOr<int> turret = reader.IntOr("turret", 0, 1, 0);
       if (!turret.ok()) return turret.status();
       unit.turret = *turret == 1;
+      absl::StatusOr<int> transport = reader.IntOr("transport", 0, 1, 0);
+      if (!transport.ok()) return transport.status();
+      unit.transport = *transport == 1;
       if (absl::Status s = ReadTarget(reader, line, unit); !s.ok()) return s;
       unit.start_facing = unit.side == 0 ? 0 : 4;  // toward the enemy's edge
       if (reader.Has("facing")) {
@@ -568,18 +569,37 @@ class BrickactionScenarioBuilder {
   int victory_line_ = 0;
 };
 
-std::string_view BrickactionGame::DefaultScenarioText() { return kDefaultScenario; }
-std::string_view BrickactionGame::VehiclesScenarioText() { return kVehiclesScenario; }
+namespace {
+
+// The built-in scenarios, by the parameter `scenario` (the first is the default).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBuiltInScenarios = {{
+    {"default", brickaction_scenarios::kDefault},
+    {"vehicles", brickaction_scenarios::kVehicles},
+    {"target", brickaction_scenarios::kTarget},
+    {"capture", brickaction_scenarios::kCapture},
+    {"flag", brickaction_scenarios::kFlag},
+}};
+
+}  // namespace
+
+std::string_view BrickactionGame::DefaultScenarioText() { return brickaction_scenarios::kDefault; }
+std::string_view BrickactionGame::VehiclesScenarioText() {
+  return brickaction_scenarios::kVehicles;
+}
+std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
+std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
+std::string_view BrickactionGame::FlagScenarioText() { return brickaction_scenarios::kFlag; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : kBuiltInScenarios) names.emplace_back(name);
   return {ParamDef{"turns", "turns per player (0: the scenario's, 6 by default)", "0", 0, 20, {}},
           ParamDef{"scenario",
-                   "the built-in scenario when no scenario text is given: default, or vehicles "
-                   "(a light vehicle per side and rockets)",
-                   "default",
-                   0,
-                   0,
-                   {"default", "vehicles"}}};
+                   "the built-in scenario when no scenario text is given: default, vehicles (a "
+                   "light vehicle per side and rockets), target (destroy the enemy's target "
+                   "unit), capture (player 0 must activate the objective) or flag (capture the "
+                   "flag)",
+                   "default", 0, 0, std::move(names)}};
 }
 
 std::string_view BrickactionGame::Description() {
@@ -598,18 +618,22 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::CreateFr
 absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
     const Params& params, std::string_view scenario_text) {
   std::shared_ptr<BrickactionGame> game(new BrickactionGame());
-  const bool vehicles = params.GetString("scenario") == "vehicles";
-  if (vehicles && !scenario_text.empty()) {
-    return absl::InvalidArgumentError(
-        "scenario=vehicles names the built-in vehicles scenario: give it or a scenario text, "
-        "not both");
+  const std::string& built_in = params.GetString("scenario");
+  if (built_in != kBuiltInScenarios[0].first && !scenario_text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "scenario=", built_in, " names a built-in scenario: give it or a scenario text, not both"));
   }
-  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(!scenario_text.empty() ? scenario_text
-                                                          : vehicles             ? kVehiclesScenario
-                                                                     : kDefaultScenario);
+  std::string_view chosen = scenario_text;
+  if (chosen.empty()) {
+    for (const auto& [name, text] : kBuiltInScenarios) {
+      if (name == built_in) chosen = text;
+    }
+  }
+  absl::StatusOr<ScenarioText> text = ScenarioText::Parse(chosen);
   if (!text.ok()) return text.status();
-  if (absl::Status s = text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points",
-                                            "objective", "first", "victory", "squad", "vehicle"});
+  if (absl::Status s =
+          text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points", "objective", "first",
+                               "victory", "attacker", "flag", "squad", "vehicle"});
       !s.ok()) {
     return s;
   }
@@ -725,6 +749,10 @@ absl::Status BrickactionGame::Precompute() {
   if (!graph.ok()) return graph.status();
   walk_.emplace(*graph, 2 * kMoveCells);
   crawl_.emplace(*graph, kMoveCells);
+  for (const Unit& unit : units_) {
+    if (unit.commando && !dash_) dash_.emplace(*graph, 2 * kDashCells);
+    if (unit.transport && !dismount_) dismount_.emplace(*graph, 2 * kDismountCells);
+  }
   if (has_vehicles_) {
     // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover
     // cost double as for squads. A reach table per class in the scenario (its speed).

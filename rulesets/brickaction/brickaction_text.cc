@@ -21,12 +21,15 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "ccroll",   "rolloff", "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-constexpr std::array<const char*, 5> kWeaponNames = {"fire", "grenade", "close", "rocket",
-                                                     "riflegrenade"};
+// The declared attack, and at phase dest `dash` (a commando's dash) or `dismount` (the cell
+// where a transport's squad gets out).
+constexpr std::array<const char*, 7> kWeaponNames = {"fire",         "grenade", "close",   "rocket",
+                                                     "riflegrenade", "dash",    "dismount"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 10> kActionNames = {"move", "attack", "prone", "rise", "rally",
-                                                      "hold", "turret", "smoke", "hide", "peek"};
+constexpr std::array<const char*, 14> kActionNames = {
+    "move",  "attack", "prone", "rise",     "rally", "hold",  "turret",
+    "smoke", "hide",   "peek",  "activate", "dash",  "split", "dismount"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -76,7 +79,10 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
-      if (action >= kActionBase && action <= kActionBase + kPeek) {
+      if (action >= kEmbarkBase && action < kEmbarkBase + static_cast<Action>(n)) {
+        return "embark " + label(action - kEmbarkBase);
+      }
+      if (action >= kActionBase && action <= kActionBase + kDismountAction) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -310,6 +316,10 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
+  if (victory_ == kCaptureVictory) absl::StrAppend(&text, " captured=", state.captured);
+  if (victory_ == kFlagVictory) {
+    absl::StrAppend(&text, " flag=", cell(state.flag), " carrier=", label(state.carrier));
+  }
   if (has_smoke_) {  // the screen: its top-left cell, its thrower and its age
     absl::StrAppend(
         &text, " smoke=",
@@ -319,7 +329,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
-    if (!IsAlive(state, u)) {
+    if (Destroyed(state, u)) {
       absl::StrAppend(&text, ":x");
       continue;
     }
@@ -344,17 +354,21 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.bonus[u] & kBonusCountMask, 'b');  // a commander's bonus actions left
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     if (InFullCover(state, u)) flags += 'c';              // full cover at its corner
+    flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
+    if (state.bonus[u] & kSplitMoveBit) flags += 'h';     // a commando's split: the half move
+    if (state.bonus[u] & kSplitAttackBit) flags += 'j';   // and its attack
     std::string hold = "-";
     if (state.hold[u] != 0) {
       hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
                           (state.hold[u] & kHoldOnAttack) ? "a" : "m",
                           (state.hold[u] & kHoldMoves) ? "m" : "f");
     }
-    absl::StrAppend(&text, "@", cell(state.cell[u]), "/", state.regulars[u],
-                    (state.specialists[u] & kVeteran) ? "v" : "",
-                    (state.specialists[u] & kOfficer) ? "o" : "",
-                    (state.specialists[u] & kMedic) ? "m" : "", "/", flags.empty() ? "-" : flags,
-                    "/", state.acted[u], "/", hold);
+    // A squad aboard a transport: `>` and the transport's label in place of its cell.
+    absl::StrAppend(
+        &text, Aboard(state, u) ? ">" + label(Carrier(state, u)) : "@" + cell(state.cell[u]), "/",
+        state.regulars[u], (state.specialists[u] & kVeteran) ? "v" : "",
+        (state.specialists[u] & kOfficer) ? "o" : "", (state.specialists[u] & kMedic) ? "m" : "",
+        "/", flags.empty() ? "-" : flags, "/", state.acted[u], "/", hold);
   }
   return text;
 }
@@ -362,7 +376,10 @@ std::string BrickactionGame::StateToString(const State& state) const {
 absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
-  const size_t fields = std::size(kByteFields) + 3 + (has_smoke_ ? 1 : 0);
+  const bool capture = victory_ == kCaptureVictory;  // one more field: captured=
+  const bool flag = victory_ == kFlagVictory;        // two more: flag= and carrier=
+  const size_t fields =
+      std::size(kByteFields) + 3 + (capture ? 1 : 0) + (flag ? 2 : 0) + (has_smoke_ ? 1 : 0);
   const size_t expected = fields + static_cast<size_t>(n);
   if (words.size() != expected) {
     return Error(absl::StrCat("a position has ", expected, " words (", fields,
@@ -443,6 +460,20 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (!from || !parse_cell(*from, &state.from)) return Error("expected from=X,Y or from=-");
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
+    int captured = 0;
+    if (capture) {
+      const std::optional<std::string_view> word = value_of(words[w++], "captured");
+      if (!word || !ParseBoundedInt(*word, 1, &captured)) return Error("expected captured=0 or 1");
+    }
+    state.captured = static_cast<uint8_t>(captured);
+    if (flag) {
+      const std::optional<std::string_view> at = value_of(words[w++], "flag");
+      if (!at || !parse_cell(*at, &state.flag)) return Error("expected flag=X,Y or flag=-");
+      const std::optional<std::string_view> carrier = value_of(words[w++], "carrier");
+      if (!carrier || !find_label(*carrier, &state.carrier)) {
+        return Error("expected carrier=L (a squad's label) or carrier=-");
+      }
+    }
   }
   if (has_smoke_) {
     const std::optional<std::string_view> smoke = value_of(words[w++], "smoke");
@@ -472,9 +503,17 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
                                                    ":x, got '", Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
-    if (word.size() < 2 || word[1] != '@') return Error(bad);
+    const bool aboard = !vehicle && word.size() >= 2 && word[1] == '>';  // L>V/...
+    if (word.size() < 2 || (word[1] != '@' && !aboard)) return Error(bad);
     const std::vector<std::string_view> parts = SplitSlashes(word.substr(2));
-    if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
+    if (aboard) {
+      uint8_t v = kNone;
+      if (parts.size() != 5 || !find_label(parts[0], &v) || v == kNone || state.cargo[v] != 0) {
+        return Error(bad);
+      }
+      state.cargo[v] = static_cast<uint8_t>(u + 1);
+    } else if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) ||
+               state.cell[u] == kNoCell) {
       return Error(bad);
     }
     auto parse_flags = [&](std::string_view letters, bool rockets) {
@@ -494,6 +533,16 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         }
         if (rockets && c == 'b') {
           if (++state.bonus[u] > kBonusActions) return false;
+          continue;
+        }
+        if (rockets && c == 'e') {
+          if (++state.reacted[u] > kSpotterReactions) return false;
+          continue;
+        }
+        if (rockets && (c == 'h' || c == 'j')) {
+          const uint8_t bit = c == 'h' ? kSplitMoveBit : kSplitAttackBit;
+          if (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) return false;
+          state.bonus[u] |= bit;
           continue;
         }
         if (rockets && c == 'u') {
@@ -603,11 +652,14 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       return Error("full cover (c) only for a squad on a corner cell");
     }
   }
+  if (absl::Status s = ValidateCargo(state); !s.ok()) return s;
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
-    if (!IsAlive(state, u)) continue;
-    if (impassable_.Test(state.cell[u])) return Error(name + " stands on a wall");
-    for (int v = 0; v < u; ++v) {
+    if (!IsAlive(state, u) && !Aboard(state, u)) continue;
+    if (IsAlive(state, u) && impassable_.Test(state.cell[u])) {
+      return Error(name + " stands on a wall");
+    }
+    for (int v = 0; v < u && IsAlive(state, u); ++v) {
       if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another unit");
     }
     if (units_[u].vehicle) {
@@ -631,11 +683,25 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       continue;
     }
     if (state.damage[u] || state.facing[u]) return Error(name + " is a squad: no damage or facing");
-    const bool has_bonus =
-        (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) &&
-        (state.specialists[u] & kOfficer);
-    if (state.bonus[u] != 0 && !has_bonus) {
-      return Error(absl::StrCat(name, " has no field or ranking commander for bonus actions"));
+    const bool has_bonus = (units_[u].commander == kFieldCommander ||
+                            units_[u].commander == kRankingCommander || units_[u].commando) &&
+                           (state.specialists[u] & kOfficer);
+    if ((state.bonus[u] & ~kSplitAttackBit) != 0 && !has_bonus) {
+      return Error(absl::StrCat(
+          name, " has no field or ranking commander for bonus actions, nor a commando's specials"));
+    }
+    if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
+      return Error(name + "'s commando has specials, not bonus actions (no u)");
+    }
+    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) &&
+        (u != state.active || !units_[u].commando)) {
+      return Error(name + "'s split (h, j): a commando's squad, only while it is the active unit");
+    }
+    if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
+                            : units_[u].spotter             ? kSpotterReactions
+                                                            : kSniperReactions)) {
+      return Error(absl::StrCat(name, " took ", state.reacted[u],
+                                " reactive fires: more than its sniper rifles allow"));
     }
     // A third action only as the field commander's bonus.
     if (state.acted[u] > kActionsPerUnit &&
@@ -672,9 +738,44 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   }
   // A target destroyed ends the game as soon as the resolution that destroyed it is over.
   for (int target : target_unit_) {
-    if (target >= 0 && !IsAlive(state, target) && state.mode == kNoMode && state.phase != kOver) {
+    if (target >= 0 && Destroyed(state, target) && state.mode == kNoMode && state.phase != kOver) {
       return Error(absl::StrCat(std::string(1, units_[target].label),
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
+    }
+  }
+  if (victory_ == kFlagVictory) {
+    // The flag lies on a cell a squad can enter, or a living squad carries it; a squad on its
+    // cell picks it up when its action ends, and the carrier wins in its deployment zone.
+    const int c = state.carrier;
+    const bool lying = state.flag != kNoCell && c == kNone && !impassable_.Test(state.flag);
+    const bool carried = state.flag == kNoCell && c != kNone && IsAlive(state, c) && !IsVehicle(c);
+    bool under_squad = false;
+    for (int u = 0; u < n && lying; ++u) {
+      under_squad |= state.cell[u] == state.flag && !IsVehicle(u);
+    }
+    if (!lying && !carried) {
+      return Error(
+          "flag=X,Y (on a cell a squad can enter) with carrier=-, or flag=- with "
+          "carrier=L, a living squad");
+    }
+    if (state.phase == kSelect && under_squad) {
+      return Error("a squad stands on the flag: it picked it up (carrier=L, flag=-)");
+    }
+    if (carried && state.phase != kOver && AtHome(units_[c].side, state.cell[c])) {
+      return Error("the flag's carrier is in its deployment zone: the game is over (phase=over)");
+    }
+  }
+  // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.
+  if (state.captured) {
+    bool activator = false;
+    for (int u = 0; u < n; ++u) {
+      activator |= IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_ &&
+                   NearObjective(state.cell[u]);
+    }
+    if (state.phase != kOver || !activator || MinisOnObjective(state, 1 - attacker_) > 0) {
+      return Error(
+          "captured=1: the game is over (phase=over), with a squad of the attacker within 2 cells "
+          "of the objective and no enemy mini");
     }
   }
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {
@@ -687,6 +788,15 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
        state.smoke_by >= n || units_[state.smoke_by].vehicle ||
        (state.smoke_age == 2 && (state.phase == kSelect || state.phase == kOver)))) {
     return Error("smoke: a 4 x 4 screen on the map thrown by a squad, age 1 between actions");
+  }
+  if (state.weapon == kDashMove &&
+      !(state.phase == kDest && alive(state.active) && units_[state.active].commando &&
+        (state.specialists[state.active] & kOfficer) && !(state.flags[state.active] & kProneBit))) {
+    return Error("weapon=dash only at phase dest, for a standing squad with its commando");
+  }
+  if (state.weapon == kDismountMove &&
+      !(state.phase == kDest && alive(state.active) && state.cargo[state.active] != 0)) {
+    return Error("weapon=dismount only at phase dest, for a transport with its squad");
   }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.

@@ -103,7 +103,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
                       repeater_bonus(repeaters) + carbine_bonus(carried[kCarbine] + rifles));
   if (reaches(kRanges[kSmg])) dice += CountBonus(carried[kSmg], 3, 5);
   if (reaches(kRanges[kShotgun])) dice += carried[kShotgun];
-  if (carried[kSniper] > 0 && reaches(kRanges[kSniper])) ++dice;
+  if (reaches(kRanges[kSniper])) dice += carried[kSniper];  // +1 die each, as the shotgun
   if (carried[kSupport] > 0 && reaches(kRanges[kSupport])) {
     dice += d2 <= kSupportNear * kSupportNear ? 1 : 2;  // "48/64 +1D6/+2D6"
   }

@@ -177,7 +177,7 @@ class DoubletapGame {
       const Params& params, std::string_view scenario_text);
   static absl::StatusOr<std::shared_ptr<const DoubletapGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
-  // The built-in default scenario (identical to rulesets/doubletap/scenarios/default.scn).
+  // The built-in default scenario (rulesets/doubletap/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenarioText();
 
   // --- The Ruleset concept.

@@ -1,6 +1,6 @@
 // doubletap's reading of the scenario format (docs/scenario-format.md): keywords ruleset,
-// name, deploy, unit; terrain words open, cover, blocking, difficult. Also the built-in
-// default scenario.
+// name, deploy, unit; terrain words open, cover, blocking, difficult. The built-in default
+// scenario is scenarios/default.scn, compiled in.
 #include <cctype>
 #include <string>
 
@@ -8,67 +8,9 @@
 #include "absl/strings/str_cat.h"
 #include "engine/scenario_text.h"
 #include "rulesets/doubletap/doubletap.h"
+#include "rulesets/doubletap/embedded_scenarios.h"
 
 namespace sandtable {
-namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# doubletap default scenario: a 4' x 4' table as 24 x 24 cells of 2 inches. Fifteen terrain
-# pieces with 180-degree rotational symmetry: a blocking building in the centre, and seven
-# pairs (walls and sandbags as cover lines, woods as difficult ground, buildings as
-# blocking). Player 0 (upper-case letters) deploys in the bottom 6 rows, player 1 (lower
-# case) in the top 6, each unit mirrored through the centre of the table.
-ruleset doubletap
-name default
-deploy 6
-
-legend . open
-legend # cover
-legend X blocking
-legend ~ difficult
-map
-........................
-........................
-........................
-........................
-.........#......XX......
-.........#......XX......
-.........#..............
-...####.................
-.............~~~...##...
-.............~~~....#...
-..~~~..###..............
-..~~~......XX......~~~..
-..~~~......XX......~~~..
-..............###..~~~..
-...#....~~~.............
-...##...~~~.............
-.................####...
-..............#.........
-......XX......#.........
-......XX......#.........
-........................
-........................
-........................
-........................
-end
-
-# Each side: a Hero with a Carbine, three Rifles, an Smg and a Sniper, Quality 4+.
-unit side=0 label=H weapon=carbine hero=1 at=11,21
-unit side=0 label=A weapon=rifle at=4,20
-unit side=0 label=B weapon=rifle at=9,20
-unit side=0 label=C weapon=rifle at=16,20
-unit side=0 label=M weapon=smg at=13,20
-unit side=0 label=S weapon=sniper at=19,21
-unit side=1 label=h weapon=carbine hero=1 at=12,2
-unit side=1 label=a weapon=rifle at=19,3
-unit side=1 label=b weapon=rifle at=14,3
-unit side=1 label=c weapon=rifle at=7,3
-unit side=1 label=m weapon=smg at=10,3
-unit side=1 label=s weapon=sniper at=4,2
-)";
-
-}  // namespace
 
 // Builds a DoubletapGame from a parsed scenario (a friend of the game).
 class DoubletapScenarioBuilder {
@@ -216,7 +158,7 @@ class DoubletapScenarioBuilder {
   const ScenarioText& text_;
 };
 
-std::string_view DoubletapGame::DefaultScenarioText() { return kDefaultScenario; }
+std::string_view DoubletapGame::DefaultScenarioText() { return doubletap_scenarios::kDefault; }
 
 absl::StatusOr<std::shared_ptr<const DoubletapGame>> DoubletapGame::Create(
     const Params& params, std::string_view scenario_text) {
@@ -225,7 +167,7 @@ absl::StatusOr<std::shared_ptr<const DoubletapGame>> DoubletapGame::Create(
   game->activation_cap_ = static_cast<int>(params.GetInt("activation_cap"));
   game->default_quality_ = static_cast<int>(params.GetInt("quality"));
   absl::StatusOr<ScenarioText> text =
-      ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
+      ScenarioText::Parse(scenario_text.empty() ? doubletap_scenarios::kDefault : scenario_text);
   if (!text.ok()) return text.status();
   if (absl::Status s = text->CheckKeywords({"ruleset", "name", "deploy", "unit"}); !s.ok()) {
     return s;

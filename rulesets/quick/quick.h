@@ -162,6 +162,7 @@ class QuickGame {
   // Tests: parameters as strings.
   static absl::StatusOr<std::shared_ptr<const QuickGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
+  // The built-in default scenario (rulesets/quick/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenario();
 
   // --- The Ruleset concept.

@@ -1,6 +1,6 @@
 // quick's reading of the scenario format (docs/scenario-format.md): keywords ruleset, name,
 // cubes, unit, enabler; terrain words open, urban, close, objective on a hex map. Also the
-// built-in default scenario and the factory.
+// factory (the built-in default scenario is scenarios/default.scn, compiled in).
 #include <map>
 #include <string>
 
@@ -10,51 +10,11 @@
 #include "engine/hex_grid.h"
 #include "engine/scenario_text.h"
 #include "engine/text.h"
+#include "rulesets/quick/embedded_scenarios.h"
 #include "rulesets/quick/quick.h"
 
 namespace sandtable {
 namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# quick default scenario: 8 x 6 hexes. Columns 0-1 are Open (Blue's entry), columns 2-7
-# Urban with 2 Close hexes; three objective hexes in columns 5 and 6, held by Red.
-ruleset quick
-name default
-
-legend . open
-legend u urban
-legend # close
-legend * urban objective
-map hex
-. . u u u u u u
- . . u # u * u u
-. . u u u u * u
- . . u u # u u u
-. . u u u * u u
- . . u u u u u u
-end
-
-# Each side: Pool 8 blue + 4 pink, Supply 2 blue + 2 pink.
-cubes side=0 pool=8,4 supply=2,2
-cubes side=1 pool=8,4 supply=2,2
-
-# Blue (player 0): CP, HQ, Stryker, Infantry, light infantry-armour task force; Recon and
-# Artillery allocated, Engineer and Supply in Supply.
-unit side=0 type=cp label=C at=0,2
-unit side=0 type=hq label=H at=1,3
-unit side=0 type=stryker label=S hq=H at=1,1 enablers=recon
-unit side=0 type=infantry label=I hq=H at=1,2
-unit side=0 type=taskforce label=T hq=H at=1,4 enablers=artillery
-
-# Red (player 1): CP, HQ, 3 Infantry; Recon allocated, Engineer Available, Artillery and
-# Supply in Supply.
-unit side=1 type=cp label=c at=7,2
-unit side=1 type=hq label=h at=6,3
-unit side=1 type=infantry label=a hq=h at=5,1
-unit side=1 type=infantry label=b hq=h at=6,2 enablers=recon
-unit side=1 type=infantry label=d hq=h at=5,4
-enabler side=1 type=engineer at=available
-)";
 
 constexpr const char* kTypeNames[] = {"hq", "cp", "infantry", "stryker", "taskforce"};
 constexpr const char* kEnablerWords[] = {"recon", "artillery", "engineer", "supply"};
@@ -68,7 +28,7 @@ int EnablerIndex(std::string_view word) {
 
 }  // namespace
 
-std::string_view QuickGame::DefaultScenario() { return kDefaultScenario; }
+std::string_view QuickGame::DefaultScenario() { return quick_scenarios::kDefault; }
 
 // Builds a QuickGame from a parsed scenario (a friend of the game).
 class QuickScenarioBuilder {
@@ -337,7 +297,7 @@ absl::StatusOr<std::shared_ptr<const QuickGame>> QuickGame::Create(const Params&
   game->rounds_ = static_cast<int>(params.GetInt("rounds"));
   game->support_victory_ = params.GetString("victory") == "support";
   absl::StatusOr<ScenarioText> text =
-      ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
+      ScenarioText::Parse(scenario_text.empty() ? quick_scenarios::kDefault : scenario_text);
   if (!text.ok()) return text.status();
   // The name is not used (one map per file), but the check is shared.
   if (absl::StatusOr<std::string> name = text->RulesetAndName(kName); !name.ok()) {

@@ -128,7 +128,7 @@ class QuickplayGame {
   // Convenience for tests and tools: `key=value` strings resolved against ParamDefs().
   static absl::StatusOr<std::shared_ptr<const QuickplayGame>> CreateFromStrings(
       const std::map<std::string, std::string>& values, std::string_view scenario_text);
-  // The built-in default scenario (identical to rulesets/quickplay/scenarios/default.scn).
+  // The built-in default scenario (rulesets/quickplay/scenarios/default.scn, compiled in).
   static std::string_view DefaultScenarioText();
 
   // --- The Ruleset concept.

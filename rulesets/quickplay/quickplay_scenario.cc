@@ -1,6 +1,6 @@
 // quickplay's reading of the scenario format (docs/scenario-format.md): keywords ruleset,
 // name, cells_per_brick, objective, zone, unit; terrain words open, cover, impassable,
-// objective. Also the built-in default scenario.
+// objective. The built-in default scenario is scenarios/default.scn, compiled in.
 #include <cctype>
 #include <string>
 
@@ -8,58 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/scenario_text.h"
+#include "rulesets/quickplay/embedded_scenarios.h"
 #include "rulesets/quickplay/quickplay.h"
 
 namespace sandtable {
-
-namespace {
-
-constexpr std::string_view kDefaultScenario =
-    R"(# quickplay default scenario: the board of the Quick Play Rules, 24 x 16 bricks.
-# Player 0 (upper-case letters) deploys in columns 0-3 and player 1 (lower case) in
-# columns 20-23, mirrored through the centre of the board. Ten cover cells and two
-# impassable cells with 180-degree rotational symmetry; three strategic points with
-# nothing within S (2 bricks) of them.
-ruleset quickplay
-name default
-cells_per_brick 1
-
-legend . open
-legend # cover
-legend X impassable
-legend * objective
-map
-........................
-.............#..........
-........................
-......#..........#......
-............*...........
-........................
-.........#....X.........
-................#.......
-.......#....*...........
-.........X....#.........
-........................
-........................
-......#.....*....#......
-........................
-..........#.............
-........................
-end
-
-# Deployment zones (used with deployment=alternate): 4 bricks from each short edge.
-zone side=0 from=0,0 to=3,15
-zone side=1 from=20,0 to=23,15
-
-unit side=0 type=rifle_squad at=3,7
-unit side=0 type=tank at=2,4
-unit side=0 type=brassbounder at=2,11
-unit side=1 type=rifle_squad at=20,8
-unit side=1 type=tank at=21,11
-unit side=1 type=brassbounder at=21,4
-)";
-
-}  // namespace
 
 // Builds a QuickplayGame from parameters and a parsed scenario (a friend of the game).
 class QuickplayScenarioBuilder {
@@ -297,7 +249,7 @@ class QuickplayScenarioBuilder {
   std::vector<MapObjective> map_objectives_;
 };
 
-std::string_view QuickplayGame::DefaultScenarioText() { return kDefaultScenario; }
+std::string_view QuickplayGame::DefaultScenarioText() { return quickplay_scenarios::kDefault; }
 
 absl::StatusOr<std::shared_ptr<const QuickplayGame>> QuickplayGame::Create(
     const Params& params, std::string_view scenario_text) {
@@ -311,7 +263,7 @@ absl::StatusOr<std::shared_ptr<const QuickplayGame>> QuickplayGame::Create(
   }
 
   absl::StatusOr<ScenarioText> text =
-      ScenarioText::Parse(scenario_text.empty() ? kDefaultScenario : scenario_text);
+      ScenarioText::Parse(scenario_text.empty() ? quickplay_scenarios::kDefault : scenario_text);
   if (!text.ok()) return text.status();
   if (absl::Status s =
           text->CheckKeywords({"ruleset", "name", "cells_per_brick", "objective", "zone", "unit"});

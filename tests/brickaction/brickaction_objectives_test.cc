@@ -157,7 +157,7 @@ TEST(BrickactionObjectivesTest, ScenarioErrors) {
     return game.ok() ? std::string("ok") : std::string(game.status().message());
   };
   const std::string target = VictoryTestScenario("target");
-  EXPECT_THAT(error(VictoryTestScenario("flag")), HasSubstr("victory: one of objective"));
+  EXPECT_THAT(error(VictoryTestScenario("hill")), HasSubstr("victory: one of objective"));
   EXPECT_THAT(error(absl::StrReplaceAll(target, {{"target=1 ", ""}})),
               HasSubstr("mark a unit of either side or both with target=1"));
   EXPECT_THAT(error(absl::StrReplaceAll(target, {{"victory target", "victory eliminate"}})),
@@ -179,14 +179,16 @@ TEST(BrickactionObjectivesTest, ScenarioErrors) {
   EXPECT_EQ(game->TargetUnit(1), -1);
 }
 
-// The example scenario file: the default's table and squads with the officers' squads as the
-// targets.
-TEST(BrickactionObjectivesTest, TargetScenarioFileLoads) {
+// The shipped target scenario (the file, compiled in as scenario=target): the default's table
+// and squads with the officers' squads as the targets.
+TEST(BrickactionObjectivesTest, TargetScenarioFileIsTheParameter) {
   std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/target.scn");
   std::stringstream text;
   text << in.rdbuf();
-  const auto game = MakeGame({}, text.str());
-  ASSERT_NE(game, nullptr);
+  EXPECT_EQ(text.str(), G::TargetScenarioText());
+  const auto created = G::CreateFromStrings({{"scenario", "target"}}, "");
+  ASSERT_TRUE(created.ok()) << created.status();
+  const auto& game = *created;
   EXPECT_EQ(game->scenario_name(), "target");
   EXPECT_EQ(game->victory(), G::kTargetVictory);
   EXPECT_EQ(game->TargetUnit(0), 0);  // A
@@ -194,6 +196,9 @@ TEST(BrickactionObjectivesTest, TargetScenarioFileLoads) {
   const auto standard = MakeGame({}, std::string(G::DefaultScenarioText()));
   EXPECT_EQ(game->StateToString(game->InitialState()),
             standard->StateToString(standard->InitialState()));
+  // The parameter names a built-in scenario: not with a scenario text as well.
+  EXPECT_THAT(G::CreateFromStrings({{"scenario", "target"}}, TestScenario()).status().message(),
+              HasSubstr("scenario=target names a built-in scenario"));
 }
 
 TEST(BrickactionObjectivesTest, EvaluatorUnderEliminateValuesKillsNotTheObjective) {

@@ -144,6 +144,32 @@ inline std::string CommandersTestScenario() {
       "squad side=1 label=d regulars=0 veteran=1 grenade=0 at=3,0\n");
 }
 
+// The same board with special officers: player 0 A a sniper (a regular) and its spotter, B
+// a veteran and a spotter with a sniper rifle each, C a lone sniper; player 1: a (3
+// regulars, veteran, a commando), b (2 regulars).
+inline std::string SpecialistsTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=1 veteran=0 officer=1 spotter=1 sniper=1 grenade=0 "
+      "at=0,11\n"
+      "squad side=0 label=B regulars=0 veteran=1 officer=1 spotter=1 sniper=2 grenade=0 "
+      "at=1,11\n"
+      "squad side=0 label=C regulars=1 veteran=0 sniper=1 grenade=0 at=2,11\n"
+      "squad side=1 label=a regulars=3 veteran=1 officer=1 commando=1 at=0,0\n"
+      "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=1,0\n");
+}
+
+// The same board with transports: player 0 A (4 regulars, veteran, grenade), B (2 regulars),
+// V (an L1 transport, MG in a turret); player 1 a (4 regulars, veteran, grenade), v (a C1
+// transport, hull MG). The units, in this order: A B a V v.
+inline std::string TransportTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 at=0,11\n"
+      "squad side=0 label=B regulars=2 veteran=0 grenade=0 at=1,11\n"
+      "squad side=1 label=a regulars=4 veteran=1 at=0,0\n"
+      "vehicle side=0 label=V class=L1 weapon=MG turret=1 transport=1 facing=N at=5,11\n"
+      "vehicle side=1 label=v class=C1 weapon=MG transport=1 facing=S at=6,0\n");
+}
+
 // The test board under another victory condition (`victory eliminate` or `victory target`);
 // with `victory target`, D and d (2 regulars each) are the targets.
 inline std::string VictoryTestScenario(const std::string& victory) {
@@ -191,6 +217,18 @@ inline std::string TerrainTestScenario() {
          "squad side=1 label=a regulars=4 veteran=1 officer=1 grenade=0 at=2,1\n"
          "squad side=1 label=b regulars=2 veteran=0 grenade=0 at=10,1\n";
 }
+
+// A test board's text (`board`: TestScenario() or TestBoardWith(...)) under `victory flag`:
+// the flag at 6,6, deployment zones of 3 rows (player 0 rows 9-11, player 1 rows 0-2; the
+// flag is carried home to them).
+inline std::string UnderVictoryFlag(std::string board) {
+  board.insert(board.find("legend"), "victory flag\n");
+  board.replace(board.find("deploy 12"), 9, "deploy 3");
+  return board + "flag 6,6\n";
+}
+
+// The test board under `victory flag` (UnderVictoryFlag).
+inline std::string FlagTestScenario() { return UnderVictoryFlag(TestScenario()); }
 
 inline std::shared_ptr<const BrickactionGame> MakeGame(
     const std::map<std::string, std::string>& params = {}, const std::string& scenario = "") {

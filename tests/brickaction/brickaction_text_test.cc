@@ -62,8 +62,23 @@ TEST(BrickactionTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame({}, WeaponsTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, HeavySupportTestScenario()), 40);
   RoundTripRandomGames(*MakeGame({}, CommandersTestScenario()), 100);
+  RoundTripRandomGames(*MakeGame({}, SpecialistsTestScenario()), 100);
+  // A commando's squad with smoke grenades: k (smoke grenades left) beside h and j (its split).
+  std::string commando_smoke = SpecialistsTestScenario();
+  commando_smoke.insert(commando_smoke.find("commando=1 ") + 11, "smoke=2 ");
+  RoundTripRandomGames(*MakeGame({}, commando_smoke), 100);
+  RoundTripRandomGames(*MakeGame({}, TransportTestScenario()), 100);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("eliminate")), 40);
   RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("target")), 100);
+  RoundTripRandomGames(*MakeGame({}, VictoryTestScenario("capture") + "attacker 0\n"), 100);
+  RoundTripRandomGames(*MakeGame({}, FlagTestScenario()), 100);
+  // The objectives with the squads' rules: the flag with the commando's dash and split and
+  // with transports, the capture with transports.
+  RoundTripRandomGames(*MakeGame({}, UnderVictoryFlag(SpecialistsTestScenario())), 100);
+  RoundTripRandomGames(*MakeGame({}, UnderVictoryFlag(TransportTestScenario())), 100);
+  std::string capture = TransportTestScenario() + "attacker 0\n";
+  capture.insert(capture.find("legend"), "victory capture\n");
+  RoundTripRandomGames(*MakeGame({}, capture), 100);
   RoundTripRandomGames(*MakeGame({}, TerrainTestScenario()), 200);  // hide, peek, windows
   // Smoke screens (the position's smoke= word) are thrown in random games.
   std::map<int, int> phases;
@@ -380,13 +395,14 @@ TEST(BrickactionTextTest, ScenarioErrorsAtTheEnginesLimits) {
   EXPECT_THAT(ScenarioErrorAfter(seven, "shotgun=2", "shotgun=2"), HasSubstr("288 outcomes"));
   EXPECT_EQ(ScenarioErrorAfter(seven, "shotgun=2", "shotgun=1"), "ok");
   // Squads with rockets, 6 close-combat dice and up to +9 (3 veterans, 6 bayonets), and six
-  // vehicle classes: they fit on a map without corners or heights, not with the terrain
-  // board's (its corner adds 24 save pools, its heights an attack pool with two +1s a die).
+  // vehicle classes (the free rockets their M3, H2 and H1 grant the enemy among the 3): they
+  // fit on a map without corners or heights, not with the terrain board's (its corner adds 24
+  // save pools, its heights an attack pool with two +1s a die).
   const std::string units =
       "squad side=0 label=A regulars=3 veteran=1 officer=1 medic=1 smg=2 carbine=1 support=1 "
-      "bayonet=6 rockets=3 at=0,11\n"
+      "bayonet=6 rockets=2 freerockets=1 at=0,11\n"
       "squad side=1 label=a regulars=3 veteran=1 officer=1 medic=1 smg=2 carbine=1 support=1 "
-      "bayonet=6 rockets=3 at=0,0\n"
+      "bayonet=6 rockets=1 freerockets=2 at=0,0\n"
       "vehicle side=0 class=C1 weapon=HAP at=3,11\n"
       "vehicle side=0 class=M3 weapon=MG at=5,11\n"
       "vehicle side=0 class=H2 weapon=LCannon at=7,11\n"

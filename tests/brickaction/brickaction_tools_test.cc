@@ -142,6 +142,29 @@ TEST(BrickactionOddsTest, HeavySupportCrewOfTwo) {
   EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "0");
 }
 
+TEST(BrickactionOddsTest, CommandosSplitAttackOfFourDice) {
+  // a (5 minis: 5 dice within 8 cells) splits: 2 cells, no reactive fire taken, then at the
+  // lone sniper C 5 cells away in the open with 4 dice (the cap) and the officer's +1 to the
+  // best die. C dies on any natural 6: 1 - (5/6)^4 = 671/1296. Without one, the dice are
+  // uniform on 1-5; k of them 4-5 (hits), Binomial(4, 2/5), and the +1 makes one more hit
+  // when a 3 is among the others. C's one save: 4+ after one hit (fails 1/2), 5+ after two
+  // (2/3), only a 6 after three or more (5/6). Per k, with the others uniform on 1-3:
+  //   k=0  81/625: a 3 among 4: 65/81, then 1 hit: 65/81 * 1/2
+  //   k=1 216/625: a 3 among 3: 19/27 -> 2 hits (2/3), else 1 (1/2): 50/81
+  //   k=2 216/625: a 3 among 2: 5/9 -> 3 hits (5/6), else 2 (2/3): 41/54
+  //   k=3  96/625: 3 or 4 hits: 5/6;   k=4  16/625: 5/6
+  // Sum: 65/1250 + 400/1875 + 164/625 + 80/625 + 40/1875 = 2539/3750. So C dies with
+  // 1 - 625/1296 * (1 - 2539/3750) = 1 - 1211/7776 = 6565/7776.
+  const auto odds = odds_test::OddsAfter(
+      "brickaction", brickaction_test::SpecialistsTestScenario(),
+      brickaction_test::Position("A:x B:x C@0,7/1/-/0/- a@0,0/3vo/gbbb/0/- b:x", 3, 1),
+      {"a", "split", "to 0,2", "none"}, "at C");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p0"), "6565/7776");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p0"), "6565/7776");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {

@@ -201,6 +201,7 @@ TEST_F(BrickactionVehicleTest, VehicleCoverAndArmourPenetrators) {
   // An MG cannot hurt an M2 ("-" in the table).
   std::string text = VehicleTestScenario();
   text.replace(text.find("label=w class=M1"), 16, "label=w class=M2");
+  text.replace(text.find("rockets=2 at=0,11"), 17, "rockets=2 freerockets=1 at=0,11");  // w's gift
   const auto m2 = MakeGame({}, text);
   State at_m2 = ParseOrDie(
       *m2, Position("A:x B:x a:x b@11,0/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v:x w@5,4/d0/S/-/0"));

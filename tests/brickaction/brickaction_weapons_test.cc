@@ -355,7 +355,7 @@ TEST(BrickactionWeaponsScenarioTest, LoadoutErrors) {
   EXPECT_THAT(ScenarioErrorAfter(armed, "points 1000", "points 234"),
               HasSubstr("235 points, over the limit of 234"));
   EXPECT_THAT(error("regulars=1 veteran=0 sniper=1", "regulars=2 veteran=0 sniper=1"),
-              HasSubstr("a sniper rifle goes to a squad of one mini"));
+              HasSubstr("sniper rifles go to a squad of snipers and a spotter only"));
   // Player 0: A 50 (its veteran and grenade free) + 10, B 50 + 30, C 10 + 15, D 30 + 20:
   // 215 points.
   EXPECT_EQ(error("points 1000", "points 215"), "ok");
