@@ -3,9 +3,7 @@
 // take it, the win at once and the defender's win at the end, the `captured=` field of the
 // position, the scenario errors and the shipped capture scenario, on hand-built positions of
 // the test board (brickaction_test_util.h: the objective is cell 6,6).
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "absl/strings/str_replace.h"
@@ -150,15 +148,7 @@ TEST(BrickactionCaptureTest, RandomGamesEndWithTheRule) {
     Rng rng(static_cast<uint64_t>(g));
     State state = game->InitialState();
     while (game->Kind(state) != NodeKind::kTerminal) {
-      if (game->Kind(state) == NodeKind::kChance) {
-        ChanceList outcomes;
-        game->ChanceOutcomes(state, outcomes);
-        game->Apply(state, outcomes[rng.Below(outcomes.size())].outcome);
-      } else {
-        ActionList actions;
-        game->LegalActions(state, game->CurrentPlayer(state), actions);
-        game->Apply(state, actions[rng.Below(actions.size())]);
-      }
+      RandomStep(*game, state, rng);
     }
     bool alive[2] = {false, false};
     for (int u = 0; u < game->num_units(); ++u)
@@ -216,10 +206,7 @@ TEST(BrickactionCaptureTest, ScenarioErrors) {
 // The shipped capture scenario (the file, compiled in as scenario=capture): the default's table,
 // objective and squads, player 0 the attacker.
 TEST(BrickactionCaptureTest, CaptureScenarioFileIsTheParameter) {
-  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/capture.scn");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), G::CaptureScenarioText());
+  EXPECT_EQ(ScenarioFileText("capture"), G::CaptureScenarioText());
   const auto created = G::CreateFromStrings({{"scenario", "capture"}}, "");
   ASSERT_TRUE(created.ok()) << created.status();
   const auto& game = *created;

@@ -3,9 +3,7 @@
 // at the end, the `flag=` and `carrier=` fields of the position, the scenario errors and the
 // shipped flag scenario, on hand-built positions of the test board (brickaction_test_util.h)
 // with 3-row deployment zones (player 0 rows 9-11, player 1 rows 0-2) and the flag at 6,6.
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -135,15 +133,7 @@ TEST(BrickactionFlagTest, RandomGamesEndWithTheRule) {
     State state = game->InitialState();
     bool carried = false;
     while (game->Kind(state) != NodeKind::kTerminal) {
-      if (game->Kind(state) == NodeKind::kChance) {
-        ChanceList outcomes;
-        game->ChanceOutcomes(state, outcomes);
-        game->Apply(state, outcomes[rng.Below(outcomes.size())].outcome);
-      } else {
-        ActionList actions;
-        game->LegalActions(state, game->CurrentPlayer(state), actions);
-        game->Apply(state, actions[rng.Below(actions.size())]);
-      }
+      RandomStep(*game, state, rng);
       ASSERT_NE(game->FlagCell(state), G::kNoCell) << game->StateToString(state);
       carried |= state.carrier != G::kNone;
     }
@@ -222,10 +212,7 @@ TEST(BrickactionFlagTest, ScenarioErrors) {
 // The shipped flag scenario (the file, compiled in as scenario=flag): the default's table and
 // squads, the flag at 11,11 in the central building.
 TEST(BrickactionFlagTest, FlagScenarioFileIsTheParameter) {
-  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/flag.scn");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), G::FlagScenarioText());
+  EXPECT_EQ(ScenarioFileText("flag"), G::FlagScenarioText());
   const auto created = G::CreateFromStrings({{"scenario", "flag"}}, "");
   ASSERT_TRUE(created.ok()) << created.status();
   const auto& game = *created;

@@ -2,10 +2,8 @@
 // target`): the result, the scenario errors, the positions ParseState refuses, and the
 // evaluator's and the playout policy's terms, on hand-built positions of the test board
 // (brickaction_test_util.h) with the dice entered.
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "absl/strings/str_replace.h"
@@ -133,15 +131,7 @@ TEST(BrickactionObjectivesTest, RandomTargetGamesEndWithTheRule) {
     Rng rng(static_cast<uint64_t>(g));
     State state = game->InitialState();
     while (game->Kind(state) != NodeKind::kTerminal) {
-      if (game->Kind(state) == NodeKind::kChance) {
-        ChanceList outcomes;
-        game->ChanceOutcomes(state, outcomes);
-        game->Apply(state, outcomes[rng.Below(outcomes.size())].outcome);
-      } else {
-        ActionList actions;
-        game->LegalActions(state, game->CurrentPlayer(state), actions);
-        game->Apply(state, actions[rng.Below(actions.size())]);
-      }
+      RandomStep(*game, state, rng);
     }
     const bool lost0 = !game->IsAlive(state, kD), lost1 = !game->IsAlive(state, kd);
     if (lost0 == lost1) continue;
@@ -182,10 +172,7 @@ TEST(BrickactionObjectivesTest, ScenarioErrors) {
 // The shipped target scenario (the file, compiled in as scenario=target): the default's table
 // and squads with the officers' squads as the targets.
 TEST(BrickactionObjectivesTest, TargetScenarioFileIsTheParameter) {
-  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/target.scn");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), G::TargetScenarioText());
+  EXPECT_EQ(ScenarioFileText("target"), G::TargetScenarioText());
   const auto created = G::CreateFromStrings({{"scenario", "target"}}, "");
   ASSERT_TRUE(created.ok()) << created.status();
   const auto& game = *created;

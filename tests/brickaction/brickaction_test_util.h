@@ -3,10 +3,13 @@
 #ifndef SANDTABLE_TESTS_BRICKACTION_BRICKACTION_TEST_UTIL_H_
 #define SANDTABLE_TESTS_BRICKACTION_BRICKACTION_TEST_UTIL_H_
 
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "engine/rng.h"
 #include "gtest/gtest.h"
 #include "rulesets/brickaction/brickaction.h"
 #include "tests/ruleset_test_util.h"
@@ -236,6 +239,27 @@ inline std::shared_ptr<const BrickactionGame> MakeGame(
       BrickactionGame::CreateFromStrings(params, scenario.empty() ? TestScenario() : scenario);
   EXPECT_TRUE(game.ok()) << game.status();
   return game.ok() ? *game : nullptr;
+}
+
+// The text of the shipped scenario file rulesets/brickaction/scenarios/`name`.scn.
+inline std::string ScenarioFileText(const std::string& name) {
+  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/" + name + ".scn");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// One step of a random game: a chance outcome or a legal action, each equally likely.
+inline void RandomStep(const BrickactionGame& game, BrickactionGame::State& state, Rng& rng) {
+  if (game.Kind(state) == NodeKind::kChance) {
+    ChanceList outcomes;
+    game.ChanceOutcomes(state, outcomes);
+    game.Apply(state, outcomes[rng.Below(outcomes.size())].outcome);
+  } else {
+    ActionList actions;
+    game.LegalActions(state, game.CurrentPlayer(state), actions);
+    game.Apply(state, actions[rng.Below(actions.size())]);
+  }
 }
 
 // Loading `scenario` with the first `from` replaced by `to`: "ok", or the error message.

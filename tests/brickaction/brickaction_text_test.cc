@@ -1,8 +1,6 @@
 // brickaction's notation and position string: exact round trips along random games, raw
 // faces for every roll, clear errors for bad input, and the scenario format.
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -313,17 +311,11 @@ TEST(BrickactionTextTest, MutatedVehiclePositionsParseCleanly) {
 }
 
 TEST(BrickactionTextTest, DefaultScenarioFileMatchesTheBuiltIn) {
-  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/default.scn");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), G::DefaultScenarioText());
+  EXPECT_EQ(ScenarioFileText("default"), G::DefaultScenarioText());
 }
 
 TEST(BrickactionTextTest, VehiclesScenarioFileMatchesTheBuiltInAndTheParameter) {
-  std::ifstream in(std::string(BRICKACTION_SCENARIO_DIR) + "/vehicles.scn");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), G::VehiclesScenarioText());
+  EXPECT_EQ(ScenarioFileText("vehicles"), G::VehiclesScenarioText());
   auto game = G::CreateFromStrings({{"scenario", "vehicles"}}, "");
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ((*game)->scenario_name(), "vehicles");
