@@ -149,17 +149,22 @@ WorldSet<G> Step(const G& game, const WorldSet<G>& worlds, uint64_t observed, Pl
   ActionList other_actions;  // of player 1 at a joint choice
   ChanceList outcomes;
   std::vector<double> probabilities;
-  // The opponent model is asked only when the worlds differ in what the opponent knows:
-  // otherwise it weighs every world alike.
-  std::unordered_set<uint64_t> opponent_views;
-  for (int i = 0; i < worlds.size(); ++i) {
-    opponent_views.insert(game.InformationSetKey(worlds.state(i), opponent));
-  }
-  const int views = static_cast<int>(opponent_views.size());
+  // The number of distinct information sets of the opponent among the worlds, counted at
+  // the step's first opponent choice (chance steps and our own choices never need it). The
+  // model is asked only when there are several: otherwise it weighs every world alike.
+  int views = 0;
   // The probability of each of `p`'s legal actions `legal` at `s`.
   const auto action_probabilities = [&](const State& s, Player p, const ActionList& legal) {
     probabilities.assign(legal.size(), 1.0);
-    if (p == opponent && views > 1) model(s, p, legal, views, probabilities);
+    if (p != opponent) return;
+    if (views == 0) {
+      std::unordered_set<uint64_t> opponent_views;
+      for (int i = 0; i < worlds.size(); ++i) {
+        opponent_views.insert(game.InformationSetKey(worlds.state(i), opponent));
+      }
+      views = static_cast<int>(opponent_views.size());
+    }
+    if (views > 1) model(s, p, legal, views, probabilities);
   };
   WorldSet<G> extended(game, player);
   for (int i = 0; i < worlds.size(); ++i) {
