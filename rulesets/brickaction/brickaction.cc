@@ -178,22 +178,27 @@ bool BrickactionGame::CanFireAt(const State& state, int u, int t) const {
 }
 
 bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) const {
-  if (IsVehicle(r) || IsVehicle(mover)) return false;  // squads against squads only
   if (!IsAlive(state, r) || (state.flags[r] & (kSuppressedBit | kAttackedBit))) return false;
   if (state.reacted[r] >= ReactiveLimit(state, r)) return false;
   const int to = state.cell[mover];
-  const int range = LoadoutRange(r, ArmedMinis(state, r));
-  if (Distance2(state.cell[r], to) > range * range) return false;
-  if (!CanSee(state, r, mover)) return false;
-  // More than 1 cell in the open, more than 2 when it ended behind cover.
+  if (IsVehicle(r) || IsVehicle(mover)) {
+    if (!CanArmourReact(state, r, mover, kReactFire)) return false;
+  } else {
+    const int range = LoadoutRange(r, ArmedMinis(state, r));
+    if (Distance2(state.cell[r], to) > range * range) return false;
+    if (!CanSee(state, r, mover)) return false;
+  }
+  // More than 1 cell in the open, more than 2 when it ended behind cover (a vehicle gets
+  // nothing from a corner).
   const bool covered = (Between(state.cell[r], to) & (kHardCover | kSoftCover | kTreeCover)) != 0 ||
-                       CornerCover(state.cell[r], to);
+                       (!IsVehicle(mover) && CornerCover(state.cell[r], to));
   const int moved2 = Distance2(state.from, to);
   return covered ? moved2 > 4 : moved2 > 1;
 }
 
 bool BrickactionGame::CanHoldFire(const State& state, int h, int t) const {
-  if ((state.flags[h] & kSuppressedBit) || IsVehicle(h) || IsVehicle(t)) return false;
+  if (state.flags[h] & kSuppressedBit) return false;
+  if (IsVehicle(h) || IsVehicle(t)) return CanArmourReact(state, h, t, kHoldFire);
   return CanRepeaterFire(state, h, t, kHoldAttackRange * kHoldAttackRange);
 }
 
@@ -202,10 +207,13 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   const int side = units_[u].side;
   if (IsVehicle(u)) {
     // A vehicle drives through squads (roadkill) and friendly vehicles, not enemy vehicles,
-    // and stops on no unit; it may stay where it is (a turn in place).
+    // and stops on no unit; it may stay where it is (a turn in place). Its hold move runs
+    // nobody over: enemy squads block it.
+    const bool hold_move = state.phase == kHoldMove && u == state.sub;
     for (int v = 0; v < num_units(); ++v) {
       if (v == u || !IsAlive(state, v)) continue;
-      (IsVehicle(v) && units_[v].side != side ? enemies : friends).Set(state.cell[v]);
+      const bool blocks = units_[v].side != side && (IsVehicle(v) || hold_move);
+      (blocks ? enemies : friends).Set(state.cell[v]);
     }
     return drive_[units_[u].vehicle_class]->Reachable(state.cell[u], enemies, friends);
   }
@@ -407,6 +415,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       if (!targets.empty()) actions.push_back(kActionBase + kAttack);
     }
     if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
+    actions.push_back(kActionBase + kHoldAction);  // an enemy unit lives while the game goes on
     if (CanDismount(state, u)) actions.push_back(kActionBase + kDismountAction);
     return;
   }
@@ -424,14 +433,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
   }
   if (can_spend && suppressed) actions.push_back(kActionBase + kRallyAction);
-  if (can_spend && !suppressed) {
-    // A hold names an enemy squad (never a vehicle).
-    bool squad = !has_vehicles_;
-    for (int t = 0; t < num_units() && !squad; ++t) {
-      squad |= IsAlive(state, t) && !IsVehicle(t) && units_[t].side != units_[u].side;
-    }
-    if (squad) actions.push_back(kActionBase + kHoldAction);
-  }
+  if (can_spend && !suppressed) actions.push_back(kActionBase + kHoldAction);
   // Throwing smoke is neither a move nor an attack: a suppressed squad may.
   if (can_spend && state.smokes[u] > 0) actions.push_back(kActionBase + kSmokeAction);
   // At a corner: changing its use (full cover or hard cover) is an action, as a move.
@@ -452,9 +454,10 @@ void BrickactionGame::Destinations(const State& state, int u, ActionList& action
     DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
     return;
   }
-  const bool vehicle = IsVehicle(u);
+  // A vehicle's Move may turn in place; a hold move goes elsewhere (or `stay`).
+  const bool in_place = IsVehicle(u) && state.phase == kDest;
   Reachable(state, u).ForEach([&](int c) {
-    if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
+    if (c != state.cell[u] || in_place) actions.push_back(static_cast<Action>(c));
   });
 }
 
@@ -498,10 +501,10 @@ void BrickactionGame::HoldActions(const State& state, int u, ActionList& actions
   // A unit that attacked this turn may not place a hold attack.
   const bool may_fire = !(state.flags[u] & kAttackedBit);
   for (int t = 0; t < num_units(); ++t) {
-    if (!IsAlive(state, t) || units_[t].side == units_[u].side || IsVehicle(t)) continue;
+    if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
     const Action base = kHoldBase + static_cast<Action>(t * 4);
     for (Action trigger : {0u, 2u}) {
-      if (may_fire) actions.push_back(base + trigger);
+      if (may_fire && MayHoldFireAt(state, u, t)) actions.push_back(base + trigger);
       actions.push_back(base + trigger + 1);
     }
   }
@@ -849,9 +852,9 @@ void BrickactionGame::Continue(State& state) const {
           StartSaves(state, 1, kSaveTarget, 0, 0, false);
           return;
         }
-        // Vehicles trigger no holds and no reactive fire.
+        // Then the holds naming it and reactive fire, as after a squad's move.
         state.cursor = 0;
-        state.stage = kStageDone;
+        state.stage = kStageMoveHolds;
         continue;
       }
       case kStageDone:
@@ -870,11 +873,14 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   int dice = 1;
   int plus = 0;  // +1s to different attack dice
   const uint8_t between = Between(state.cell[att], state.cell[tgt]);
-  if (IsVehicle(att) || IsVehicle(tgt)) {  // a declared attack (no reactions involve vehicles)
-    dice = WeaponDice(state, att, tgt, state.weapon);
-    if (state.weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
-    if (state.weapon == kWithRocket) --state.rockets[att];
-    if (state.weapon == kWithRifleGrenade) --state.rifle_grenades[att];
+  if (IsVehicle(att) || IsVehicle(tgt)) {
+    // A declared attack's weapon, or the one a reaction fires; reactive fire rolls one die of
+    // it, no modifiers.
+    const int weapon = mode == kFire ? state.weapon : ArmourReactionWeapon(state, att, tgt, mode);
+    dice = mode == kReactFire ? 1 : WeaponDice(state, att, tgt, weapon);
+    if (weapon == kWithGrenade) state.flags[att] &= static_cast<uint8_t>(~kGrenadeBit);
+    if (weapon == kWithRocket) --state.rockets[att];
+    if (weapon == kWithRifleGrenade) --state.rifle_grenades[att];
     if (IsVehicle(att) && units_[att].turret) {
       // The free turn of at most 45 degrees toward the target.
       const Cell at{CellX(state.cell[att]), CellY(state.cell[att])};
@@ -887,7 +893,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
             static_cast<uint8_t>((state.facing[att] & 0x0F) | (static_cast<int>(turned) << 4));
       }
     }
-    if (IsVehicle(tgt) && (IsVehicle(att) || state.weapon == kCloseCombat)) {
+    if (IsVehicle(tgt) && (IsVehicle(att) || weapon == kCloseCombat)) {
       // The armour table: the dice's total against the threshold for the target's class.
       state.roll = static_cast<uint8_t>(ArmourPool(dice, Threshold(att, tgt)));
       state.phase = kArmourRoll;
@@ -898,7 +904,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     // cover).
     plus = (!IsVehicle(att) && state.specialists[att] != 0 ? 1 : 0) +
            ((between & kHighGround) ? 1 : 0);
-    if (between & kSoftCover) plus = 0;
+    if ((between & kSoftCover) || mode == kReactFire) plus = 0;
     // A squad firing out of a building: its weapon's dice beyond the model's one are modifiers.
     if (!IsVehicle(att)) LimitModifiers(state.cell[att], state.cell[tgt], 1, &dice, &plus);
   } else if (mode != kReactFire) {  // reactive fire: one die, no modifiers
@@ -993,9 +999,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     state.acted[u] = 0;
     state.hold[u] = 0;
     state.full_cover &= static_cast<uint16_t>(~(1 << u));
-    for (int v = 0; v < num_units(); ++v) {
-      if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;  // its watchers stand down
-    }
+    StandDownHoldsOn(state, u);
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
@@ -1003,6 +1007,12 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   // already declared keeps its cap.
   if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
+}
+
+void BrickactionGame::StandDownHoldsOn(State& state, int u) const {
+  for (int v = 0; v < num_units(); ++v) {
+    if ((state.hold[v] & 0x0F) == u + 1) state.hold[v] = 0;
+  }
 }
 
 void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
@@ -1013,6 +1023,7 @@ void BrickactionGame::DamageVehicle(State& state, int u, int count) const {
     state.cell[u] = kNoCell;
     state.flags[u] = state.acted[u] = state.hold[u] = 0;
     state.damage[u] = state.facing[u] = 0;
+    StandDownHoldsOn(state, u);
     return;
   }
   // Disabled: 2 or more damage in one turn.
@@ -1263,7 +1274,9 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kHoldMove:
     case kReactMove:
-      if (action != kStay) {
+      if (action != kStay && IsVehicle(state.sub)) {
+        VehicleHoldMove(state, state.sub, static_cast<int>(action));
+      } else if (action != kStay) {
         state.cell[state.sub] = static_cast<uint16_t>(action);
         state.full_cover &= static_cast<uint16_t>(~(1 << state.sub));
       }

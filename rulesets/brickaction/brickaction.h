@@ -617,6 +617,14 @@ class BrickactionGame {
   bool CanReactiveFire(const State& state, int r, int mover) const;
   bool CanHoldFire(const State& state, int h, int t) const;
   bool CanRepeaterFire(const State& state, int u, int t, int max_distance2) const;
+  // Reactions with vehicles (brickaction_vehicle_reactions.cc), `mode` kReactFire or
+  // kHoldFire: the weapon (Weapon) unit u fires at unit t when either is a vehicle, or -1
+  // when none reaches; whether u may make that reaction now; whether a hold of squad or
+  // vehicle u naming t may respond with fire; and vehicle v's hold move to cell `to`.
+  int ArmourReactionWeapon(const State& state, int u, int t, int mode) const;
+  bool CanArmourReact(const State& state, int u, int t, int mode) const;
+  bool MayHoldFireAt(const State& state, int u, int t) const;
+  void VehicleHoldMove(State& state, int v, int to) const;
 
   // Transitions.
   void StartTurn(State& state) const;
@@ -632,6 +640,8 @@ class BrickactionGame {
   void NextRemoval(State& state) const;
   void RemoveMinis(State& state, int u, int count, uint8_t specialists_lost) const;
   void DamageVehicle(State& state, int u, int count) const;
+  // Unit u left the board: the holds naming it stand down.
+  void StandDownHoldsOn(State& state, int u) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
   // `victory flag`: a squad standing on the lying flag's cell picks it up.

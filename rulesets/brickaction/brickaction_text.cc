@@ -337,15 +337,22 @@ std::string BrickactionGame::StateToString(const State& state) const {
     for (size_t b = 0; b < kFlagLetters.size(); ++b) {
       if (state.flags[u] & (1 << b)) flags += kFlagLetters[b];
     }
+    std::string hold = "-";
+    if (state.hold[u] != 0) {
+      hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
+                          (state.hold[u] & kHoldOnAttack) ? "a" : "m",
+                          (state.hold[u] & kHoldMoves) ? "m" : "f");
+    }
     if (units_[u].vehicle) {
-      // V@X,Y/dD[w][z]/HULL[+TURRET]/flags/acted
+      // V@X,Y/dD[w][z]/HULL[+TURRET]/flags/acted[/hold] (the hold only when it has one)
       const uint8_t d = state.damage[u];
       absl::StrAppend(&text, "@", cell(state.cell[u]), "/d", d & kDamageMask,
                       (d & kDamagedBit) ? "w" : "", (d & kDisabledBit) ? "z" : "", "/",
                       kFacingNames[state.facing[u] & 7],
                       units_[u].turret ? absl::StrCat("+", kFacingNames[(state.facing[u] >> 4) & 7])
                                        : std::string(),
-                      "/", flags.empty() ? "-" : flags, "/", state.acted[u]);
+                      "/", flags.empty() ? "-" : flags, "/", state.acted[u],
+                      state.hold[u] != 0 ? "/" + hold : std::string());
       continue;
     }
     flags.append(state.rockets[u], 'r');                  // rockets left
@@ -357,12 +364,6 @@ std::string BrickactionGame::StateToString(const State& state) const {
     flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
     if (state.bonus[u] & kSplitMoveBit) flags += 'h';     // a commando's split: the half move
     if (state.bonus[u] & kSplitAttackBit) flags += 'j';   // and its attack
-    std::string hold = "-";
-    if (state.hold[u] != 0) {
-      hold = absl::StrCat(label((state.hold[u] & 0x0F) - 1),
-                          (state.hold[u] & kHoldOnAttack) ? "a" : "m",
-                          (state.hold[u] & kHoldMoves) ? "m" : "f");
-    }
     // A squad aboard a transport: `>` and the transport's label in place of its cell.
     absl::StrAppend(
         &text, Aboard(state, u) ? ">" + label(Carrier(state, u)) : "@" + cell(state.cell[u]), "/",
@@ -495,12 +496,13 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     const std::string_view word = words[w++];
     const std::string label(1, units_[u].label);
     const bool vehicle = units_[u].vehicle;
-    const std::string bad = vehicle ? absl::StrCat("vehicle ", label, ": expected ", label,
-                                                   "@X,Y/dDAMAGE/HULL[+TURRET]/flags/actions or ",
-                                                   label, ":x, got '", Printable(word), "'")
-                                    : absl::StrCat("squad ", label, ": expected ", label,
-                                                   "@X,Y/minis/flags/actions/hold or ", label,
-                                                   ":x, got '", Printable(word), "'");
+    const std::string bad =
+        vehicle ? absl::StrCat("vehicle ", label, ": expected ", label,
+                               "@X,Y/dDAMAGE/HULL[+TURRET]/flags/actions[/hold] or ", label,
+                               ":x, got '", Printable(word), "'")
+                : absl::StrCat("squad ", label, ": expected ", label,
+                               "@X,Y/minis/flags/actions/hold or ", label, ":x, got '",
+                               Printable(word), "'");
     if (word.substr(0, 1) != label) return Error(bad);
     if (word == label + ":x") continue;
     const bool aboard = !vehicle && word.size() >= 2 && word[1] == '>';  // L>V/...
@@ -512,10 +514,21 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         return Error(bad);
       }
       state.cargo[v] = static_cast<uint8_t>(u + 1);
-    } else if (parts.size() != 5 || !parse_cell(parts[0], &state.cell[u]) ||
-               state.cell[u] == kNoCell) {
+    } else if ((parts.size() != 5 && !(vehicle && parts.size() == 6)) ||
+               !parse_cell(parts[0], &state.cell[u]) || state.cell[u] == kNoCell) {
       return Error(bad);
     }
+    // The hold: the named unit, m(oves) or a(ttacks), f(ire) or m(ove).
+    auto parse_hold = [&](std::string_view hold) {
+      uint8_t t = kNone;
+      if (hold.size() != 3 || !find_label(hold.substr(0, 1), &t) || t == kNone ||
+          (hold[1] != 'm' && hold[1] != 'a') || (hold[2] != 'f' && hold[2] != 'm')) {
+        return false;
+      }
+      state.hold[u] = static_cast<uint8_t>((t + 1) | (hold[1] == 'a' ? kHoldOnAttack : 0) |
+                                           (hold[2] == 'm' ? kHoldMoves : 0));
+      return true;
+    };
     auto parse_flags = [&](std::string_view letters, bool rockets) {
       if (letters == "-") return true;
       for (char c : letters) {
@@ -594,6 +607,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       int acted = 0;
       if (!ParseBoundedInt(parts[4], kActionsPerUnit, &acted)) return Error(bad);
       state.acted[u] = static_cast<uint8_t>(acted);
+      if (parts.size() == 6 && !parse_hold(parts[5])) return Error(bad);
       continue;
     }
     std::string_view minis = parts[1];
@@ -617,16 +631,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     int acted = 0;
     if (!ParseBoundedInt(parts[3], kActionsPerUnit + 1, &acted)) return Error(bad);
     state.acted[u] = static_cast<uint8_t>(acted);
-    if (parts[4] != "-") {
-      uint8_t t = kNone;
-      if (parts[4].size() != 3 || !find_label(parts[4].substr(0, 1), &t) || t == kNone ||
-          (parts[4][1] != 'm' && parts[4][1] != 'a') ||
-          (parts[4][2] != 'f' && parts[4][2] != 'm')) {
-        return Error(bad);
-      }
-      state.hold[u] = static_cast<uint8_t>((t + 1) | (parts[4][1] == 'a' ? kHoldOnAttack : 0) |
-                                           (parts[4][2] == 'm' ? kHoldMoves : 0));
-    }
+    if (parts[4] != "-" && !parse_hold(parts[4])) return Error(bad);
   }
   if (absl::Status s = ValidateState(state); !s.ok()) return s;
   return state;
@@ -662,6 +667,15 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     for (int v = 0; v < u && IsAlive(state, u); ++v) {
       if (state.cell[v] == state.cell[u]) return Error(name + " shares a cell with another unit");
     }
+    if (state.hold[u] != 0) {
+      const int t = (state.hold[u] & 0x0F) - 1;
+      if (!alive(static_cast<uint8_t>(t)) || units_[t].side == units_[u].side ||
+          (state.flags[u] & kSuppressedBit)) {
+        return Error(name +
+                     "'s hold must name a living enemy, and a suppressed squad holds "
+                     "nothing");
+      }
+    }
     if (units_[u].vehicle) {
       const uint8_t d = state.damage[u];
       const int damage = d & kDamageMask;
@@ -673,12 +687,14 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
         return Error(absl::StrCat(name, "'s damage must be below its capacity ", Capacity(u),
                                   " (w: damaged this turn, z: disabled, after 2+)"));
       }
-      if ((state.flags[u] & ~(kAttackedBit | kBarredBit)) != 0) {
-        return Error(name + " is a vehicle: of the flags only a (attacked) and x (barred)");
+      if ((state.flags[u] & ~(kAttackedBit | kBarredBit | kHoldFiredBit)) != 0) {
+        return Error(name +
+                     " is a vehicle: of the flags only a (attacked), f (hold fired) and x "
+                     "(barred)");
       }
       if (state.regulars[u] || state.specialists[u] || state.rockets[u] ||
-          state.rifle_grenades[u] || state.smokes[u] || state.hold[u]) {
-        return Error(name + " is a vehicle: no minis, rockets, grenades or hold");
+          state.rifle_grenades[u] || state.smokes[u]) {
+        return Error(name + " is a vehicle: no minis, rockets or grenades");
       }
       continue;
     }
@@ -725,15 +741,6 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
     if ((state.flags[u] & kGrenadeBit) && !units_[u].grenade) {
       return Error(name + " has no grenade in this scenario");
-    }
-    if (state.hold[u] != 0) {
-      const int t = (state.hold[u] & 0x0F) - 1;
-      if (!alive(static_cast<uint8_t>(t)) || units_[t].side == units_[u].side ||
-          units_[t].vehicle || (state.flags[u] & kSuppressedBit)) {
-        return Error(name +
-                     "'s hold must name a living enemy, and a suppressed squad holds "
-                     "nothing");
-      }
     }
   }
   // A target destroyed ends the game as soon as the resolution that destroyed it is over.
@@ -833,8 +840,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     return Error("roadkill: a moved vehicle (active, from) against squads (tgt)");
   }
   if (state.from != kNoCell && state.active < n && units_[state.active].vehicle &&
-      state.phase != kFacing && state.stage != kStageRoadkill) {
-    return Error("a vehicle's move ends with its roadkill stage");
+      state.phase != kFacing && state.stage != kStageRoadkill && state.stage != kStageMoveHolds &&
+      state.stage != kStageDone) {
+    return Error("a vehicle's move ends with its roadkill, holds and reactive fire");
   }
   const Player actor_side = state.player;
   auto own = [&](uint8_t u) { return u != kNone && units_[u].side == actor_side; };
@@ -843,10 +851,8 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     case kAction:
     case kDest:
     case kTarget:
-      ok = own(state.active) && alive(state.active);
-      break;
     case kHold:
-      ok = own(state.active) && alive(state.active) && !units_[state.active].vehicle;
+      ok = own(state.active) && alive(state.active);
       break;
     case kFacing:
       ok = own(state.active) && alive(state.active) && units_[state.active].vehicle;
@@ -860,8 +866,9 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
            state.smokes[state.active] > 0;
       break;
     case kArmourRoll:
-      ok = state.mode == kFire && alive(state.att) && alive(state.tgt) &&
-           units_[state.tgt].vehicle && pools_[state.roll].kind == kArmourRollKind;
+      ok = (state.mode == kFire || state.mode == kHoldFire || state.mode == kReactFire) &&
+           alive(state.att) && alive(state.tgt) && units_[state.tgt].vehicle &&
+           pools_[state.roll].kind == kArmourRollKind;
       break;
     case kProneReact:
       ok = own(state.active) && alive(state.target) && state.stage == kStageAttack;

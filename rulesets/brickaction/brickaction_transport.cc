@@ -49,9 +49,7 @@ void BrickactionGame::Embark(State& state, int u, int v) const {
   state.flags[u] &= static_cast<uint8_t>(~kProneBit);
   state.full_cover &= static_cast<uint16_t>(~(1 << u));  // it left its corner
   state.hold[u] = 0;
-  for (int w = 0; w < num_units(); ++w) {
-    if ((state.hold[w] & 0x0F) == u + 1) state.hold[w] = 0;
-  }
+  StandDownHoldsOn(state, u);
   state.cargo[v] = static_cast<uint8_t>(u + 1);
   EndAction(state);
 }

@@ -250,8 +250,12 @@ TEST(BrickactionTextTest, ParseStateRejectsInconsistentVehicles) {
                                          "b@1,0/4v/gr/0/- " +
                                          fine))
                    .ok());
-  // A hold cannot name a vehicle.
-  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+  // A hold names an enemy: a vehicle of the other side, not one of its own.
+  EXPECT_TRUE(game->ParseState(Position("A@0,11/4vo/grr/0/vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
+                                        "b@1,0/4v/gr/0/- " +
+                                        fine))
+                  .ok());
+  EXPECT_FALSE(game->ParseState(Position("A@0,11/4vo/grr/0/Vmf B@1,11/4v/gr/0/- a@0,0/4vo/grr/0/- "
                                          "b@1,0/4v/gr/0/- " +
                                          fine))
                    .ok());

@@ -174,11 +174,12 @@ TEST(BrickactionPerftTest, DefaultScenario) {
 }
 
 // Recorded from `sandtable perft --ruleset 'brickaction(scenario=vehicles)' --depth D`: the
-// second shipped scenario (a light vehicle per side, rockets).
+// second shipped scenario (a light vehicle per side, rockets; the vehicles hold and are named
+// by holds, as squads).
 TEST(BrickactionPerftTest, VehiclesScenario) {
   perft_test::ExpectPerft(
       "brickaction(scenario=vehicles)",
-      {{3, 209, 17, 225, 0, 0}, {5, 5709, 1562, 7270, 0, 0}, {7, 336158, 44958, 381101, 4, 18}});
+      {{3, 230, 18, 247, 0, 0}, {5, 6216, 1687, 7902, 0, 0}, {7, 398441, 53732, 452158, 4, 18}});
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // test board (brickaction_test_util.h: A B a b squads, V W v w vehicles) with the dice
 // entered: the armour table, automatic damage, saves, capacity, disabled, infantry against
 // armour, swarm, roadkill, vehicle cover and armour penetrators, fire arcs and the turret,
-// speed, points, and what vehicles do not do (holds, reactive fire).
+// speed and points (reactions with vehicles: brickaction_vehicle_reactions_test.cc).
 #include <string>
 #include <vector>
 
@@ -94,7 +94,7 @@ TEST_F(BrickactionVehicleTest, DisabledAfterTwoDamageInOneTurn) {
   Play(*game_, state, {"end"});
   EXPECT_EQ(Word(state, 'v'), "v@5,4/d2/S+S/x/0");
   Play(*game_, state, {"v"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "turret"));
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "turret", "hold"));
   Play(*game_, state, {"move", "to 5,4", "face SE", "end", "end"});
   Play(*game_, state, {"v"});
   EXPECT_THAT(Legal(*game_, state), Contains("attack"));
@@ -173,13 +173,13 @@ TEST_F(BrickactionVehicleTest, Roadkill) {
   Play(*game_, failed, {"roll 3", "lose regulars"});
   EXPECT_EQ(Word(failed, 'b'), "b@5,8/3v/g/0/-");
   EXPECT_EQ(failed.kills[0], 1);
-  EXPECT_EQ(failed.phase, G::kSelect);  // no reactive fire at a vehicle
+  EXPECT_EQ(failed.phase, G::kReactive);  // then b, with its grenade, may fire reactively
   Play(*game_, state, {"roll 4"});
   EXPECT_EQ(Word(state, 'b'), "b@5,8/4v/g/0/-");
   // A path beside the squad runs nobody over.
   state = At(units);
   Play(*game_, state, {"V", "move", "to 7,7", "face N"});
-  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.phase, G::kReactive);  // no roadkill save first
 }
 
 // Vehicle cover: a vehicle firing at a vehicle less than half visible (hard cover) rolls at
@@ -250,7 +250,7 @@ TEST_F(BrickactionVehicleTest, FireArcsAndTurretRotation) {
   EXPECT_THAT(Legal(*game_, state), ElementsAre("at v"));  // w is behind it
   state = At("A:x B:x a:x b:x V:x W@7,8/d0/N/-/0 v@10,8/d0/S+S/-/0 w:x");
   Play(*game_, state, {"W"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("move"));  // v at its side: no attack
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "hold"));  // v at its side: no attack
   // The turret facing N bears on a target due east after its free 45 degrees, and ends NE.
   state = At("A:x B:x a:x b:x V@5,8/d0/N+N/-/0 W:x v@8,8/d0/S+S/-/0 w@5,11/d0/S/-/0");
   Play(*game_, state, {"V", "attack"});
@@ -285,21 +285,6 @@ TEST_F(BrickactionVehicleTest, MoveUpToSpeedThenFace) {
   EXPECT_THAT(Legal(*game_, state), Not(Contains("to 9,4")));  // 12 points
   Play(*game_, state, {"to 9,5"});
   EXPECT_EQ(Legal(*game_, state).size(), 8u);
-}
-
-// Holds never name vehicles, vehicles hold nothing and take no reactive fire, and a moving
-// vehicle draws none.
-TEST_F(BrickactionVehicleTest, NoHoldsOrReactiveFireWithVehicles) {
-  State state =
-      At("A@5,11/4vo/g/0/- B:x a:x b@8,2/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v@2,2/d0/S+S/-/0 w:x");
-  Play(*game_, state, {"A", "hold"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("if b moves fire", "if b moves move",
-                                                "if b attacks fire", "if b attacks move"));
-  state = At("A@5,11/4vo/g/0/- B:x a:x b:x V@5,8/d0/N+N/-/0 W:x v@2,2/d0/S+S/-/0 w:x");
-  Play(*game_, state, {"A"});
-  EXPECT_THAT(Legal(*game_, state), Not(Contains("hold")));  // only a vehicle to name
-  Play(*game_, state, {"move", "to 5,9"});
-  EXPECT_EQ(state.phase, G::kSelect);  // v takes no reactive fire
 }
 
 // Points: a vehicle costs its class's and its weapon's points; rockets 10 each.
