@@ -414,8 +414,8 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
       TargetActions(state, u, targets);
       if (!targets.empty()) actions.push_back(kActionBase + kAttack);
     }
-    if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
     actions.push_back(kActionBase + kHoldAction);  // an enemy unit lives while the game goes on
+    if (units_[u].turret) actions.push_back(kActionBase + kTurretAction);
     if (CanDismount(state, u)) actions.push_back(kActionBase + kDismountAction);
     return;
   }

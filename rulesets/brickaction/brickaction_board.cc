@@ -148,6 +148,13 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       continue;
     }
     piece.cell = state.cell[u];
+    // Its hold, squad or vehicle: the named unit, the trigger and the response.
+    const std::string hold =
+        state.hold[u] == 0
+            ? std::string()
+            : absl::StrCat(", holds: if ", std::string(1, units_[(state.hold[u] & 0x0F) - 1].label),
+                           (state.hold[u] & kHoldOnAttack) ? " attacks " : " moves ",
+                           (state.hold[u] & kHoldMoves) ? "move" : "fire");
     if (IsVehicle(u)) {
       const Unit& unit = units_[u];
       piece.kind = "vehicle";
@@ -165,6 +172,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       }
       if (state.flags[u] & kBarredBit) absl::StrAppend(&piece.status, ", may not attack");
       if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
+      absl::StrAppend(&piece.status, hold);
       view.pieces.push_back(std::move(piece));
       continue;
     }
@@ -205,12 +213,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     if (f & kBarredBit) absl::StrAppend(&piece.status, ", may not attack (hold fired)");
     if (state.acted[u]) absl::StrAppend(&piece.status, ", ", state.acted[u], " action(s)");
-    if (state.hold[u]) {
-      absl::StrAppend(&piece.status, ", holds: if ",
-                      std::string(1, units_[(state.hold[u] & 0x0F) - 1].label),
-                      (state.hold[u] & kHoldOnAttack) ? " attacks " : " moves ",
-                      (state.hold[u] & kHoldMoves) ? "move" : "fire");
-    }
+    absl::StrAppend(&piece.status, hold);
     view.pieces.push_back(std::move(piece));
   }
   return view;

@@ -15,6 +15,7 @@ namespace {
 
 using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::Not;
 using G = BrickactionGame;
 
@@ -122,7 +123,7 @@ TEST_F(BrickactionVehicleReactionsTest, ReactiveFireBetweenVehiclesAndCover) {
 
 // A vehicle holds: the hold names any enemy unit; its fire is the weapon's full attack
 // within 4 cells (then barred from attacking in its next turn), spent without effect
-// beyond. The position word carries the hold (`/bmf`).
+// beyond. The position word carries the hold (`/bmf`), the board shows it.
 TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldsFire) {
   const std::string units = "A:x B:x a:x b@5,4/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v@9,4/d0/S+S/-/0 w:x";
   State state = At(units);
@@ -136,6 +137,9 @@ TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldsFire) {
   Play(*game_, state, {"if b moves fire"});
   EXPECT_EQ(Word(state, 'V'), "V@5,8/d0/N+N/-/1/bmf");
   EXPECT_EQ(ParseOrDie(*game_, game_->StateToString(state)), state);
+  const BoardView board = game_->DescribeBoard(state, 0);
+  ASSERT_EQ(board.pieces[4].label, "V");
+  EXPECT_THAT(board.pieces[4].status, HasSubstr(", holds: if b moves fire"));
   Play(*game_, state, {"end"});
   State beyond = state;
   Play(*game_, state, {"b", "move", "to 5,5"});  // 3 cells from V

@@ -94,7 +94,7 @@ TEST_F(BrickactionVehicleTest, DisabledAfterTwoDamageInOneTurn) {
   Play(*game_, state, {"end"});
   EXPECT_EQ(Word(state, 'v'), "v@5,4/d2/S+S/x/0");
   Play(*game_, state, {"v"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "turret", "hold"));
+  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "hold", "turret"));
   Play(*game_, state, {"move", "to 5,4", "face SE", "end", "end"});
   Play(*game_, state, {"v"});
   EXPECT_THAT(Legal(*game_, state), Contains("attack"));
