@@ -34,6 +34,11 @@ class BrickactionVehicleReactionsTest : public ::testing::Test {
     }
     return "";
   }
+  std::string Outcome(const State& state, const std::string& faces) const {
+    auto outcome = game_->ParseAction(state, kChancePlayer, faces);
+    EXPECT_TRUE(outcome.ok()) << outcome.status();
+    return outcome.ok() ? game_->ActionToString(state, kChancePlayer, *outcome) : "";
+  }
   std::shared_ptr<const BrickactionGame> game_;
 };
 
@@ -66,6 +71,13 @@ TEST_F(BrickactionVehicleReactionsTest, ReactiveFireAtAMovingVehicle) {
   Play(*game_, state, {"roll 6"});
   EXPECT_EQ(Word(state, 'V'), "V@5,6/d1w/N+N/-/1");
   EXPECT_EQ(state.phase, G::kSelect);
+  // A rifle grenade before a rocket: the rifle grenade (l) is spent.
+  const auto rifle = MakeGame({}, RifleGrenadeTestScenario());
+  State lobbed =
+      ParseOrDie(*rifle, Position("A:x B:x a:x b@2,2/4v/rl/0/- V@5,11/d0/N+N/-/0 W:x v:x w:x"));
+  Play(*rifle, lobbed, {"V", "move", "to 5,6", "face N", "fire b"});
+  EXPECT_EQ(rifle->PoolAt(lobbed).dice(), 1);
+  EXPECT_NE(rifle->StateToString(lobbed).find("b@2,2/4v/r/0/-"), std::string::npos);
   // With rockets only, a rocket (12 cells); beyond its reach, none.
   state = At("A:x B:x a@2,2/4vo/r/0/- b@8,2/4v/-/0/- V@5,11/d0/N+N/-/0 W:x v:x w:x");
   Play(*game_, state, {"V", "move", "to 5,6", "face N", "fire a"});
@@ -206,7 +218,8 @@ TEST_F(BrickactionVehicleReactionsTest, HoldsNamingAVehicle) {
   ASSERT_EQ(state.phase, G::kAttackRoll);
   EXPECT_EQ(state.att, 0);
   EXPECT_EQ(game_->PoolAt(state).dice(), 3);
-  EXPECT_EQ(Word(state, 'A'), "A@5,11/4vo/gfr/0/-");  // one rocket fired
+  EXPECT_EQ(Outcome(state, "roll 3 1 1"), "sixes 0 hits 1");  // the veteran's +1
+  EXPECT_EQ(Word(state, 'A'), "A@5,11/4vo/gfr/0/-");          // one rocket fired
   Play(*game_, state, {"roll 6 1 1"});
   EXPECT_EQ(Word(state, 'v'), "v@5,8/d1w/S+S/-/1");
   ASSERT_EQ(state.phase, G::kHoldMove);  // B's hold move
