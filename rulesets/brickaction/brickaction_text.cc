@@ -390,6 +390,9 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   for (std::string_view key : {"dropped=", "picked="}) {
     if (words.size() > fields + extra && words[fields + extra].starts_with(key)) {
       (key == "picked=" ? picked : dropped) = words[fields + extra++].substr(key.size());
+      if (words[fields + extra - 1].size() == key.size()) {
+        return Error(absl::StrCat(ToAbsl(key), " needs weapons (the word is left out when none)"));
+      }
     }
   }
   const size_t expected = fields + extra + static_cast<size_t>(n);

@@ -171,6 +171,8 @@ TEST_F(BrickactionDroppedTest, NotationAndPositionErrors) {
            "picked=c:carbine1",                          // a sniper squad picks nothing up
            "picked=b:shotgun1",                          // a fourth shotgun, and 3 in a squad
            "picked=B:carbine1;B:carbine1",
+           "dropped=",
+           "picked=",
        }) {
     const absl::StatusOr<State> parsed = game_->ParseState(Position(std::string(bad) + squads));
     EXPECT_FALSE(parsed.ok()) << bad;
