@@ -24,7 +24,7 @@ constexpr int kVehicleSave = 5;  // infantry against armour
 
 int BrickactionGame::AttackDice(const State& state, int u, int to, bool grenade) const {
   const int d2 = Distance2(state.cell[u], to);
-  int dice = LoadoutDice(u, ArmedMinis(state, u), d2);
+  int dice = LoadoutDice(state, u, ArmedMinis(state, u), d2);
   if (grenade && d2 <= kGrenadeRange * kGrenadeRange) ++dice;
   return std::max(dice, 0);
 }
@@ -184,7 +184,7 @@ bool BrickactionGame::CanReactiveFire(const State& state, int r, int mover) cons
   if (IsVehicle(r) || IsVehicle(mover)) {
     if (!CanArmourReact(state, r, mover, kReactFire)) return false;
   } else {
-    const int range = LoadoutRange(r, ArmedMinis(state, r));
+    const int range = LoadoutRange(state, r, ArmedMinis(state, r));
     if (Distance2(state.cell[r], to) > range * range) return false;
     if (!CanSee(state, r, mover)) return false;
   }
@@ -310,6 +310,7 @@ BrickactionGame::State BrickactionGame::InitialState() const {
     state.rockets[u] = static_cast<uint8_t>(units_[u].rockets);
     state.rifle_grenades[u] = static_cast<uint8_t>(units_[u].rifle_grenades);
     state.smokes[u] = static_cast<uint8_t>(units_[u].smokes);
+    state.weapons[u] = PackLoadout(units_[u].weapons);
     if (units_[u].commander == kFieldCommander || units_[u].commander == kRankingCommander) {
       state.bonus[u] = kBonusActions;
     }
@@ -364,12 +365,13 @@ int BrickactionGame::MaxGameLength() const {
   // decision or an attack of up to 4 steps, removal included), a prone reaction, the attack
   // or reactive fire (roll, saves, removal, reactive move), and close combat of at most one
   // round per mini that dies (2 rolls, 2 saves, 2 removals, a repeat). Per turn: a rally
-  // roll and a free toggle (2 steps) per unit, three actions and the end.
+  // roll and a free toggle (2 steps) per unit, three actions and the end. And every pickup
+  // of a dropped weapon (one step each).
   const int minis = 2 * kMaxUnits * 6;
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
   const int per_action =
       3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
-  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1);
+  return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1) + max_pickups_;
 }
 
 uint64_t BrickactionGame::InformationSetKey(const State& state, Player) const {
@@ -447,6 +449,7 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   }
   // The flag's carrier keeps it on the board: it does not embark.
   if (can_spend && !suppressed && state.carrier != u) EmbarkActions(state, u, actions);
+  if (has_drops_) PickUpActions(state, u, actions);  // free: offered whatever it may spend
 }
 
 void BrickactionGame::Destinations(const State& state, int u, ActionList& actions) const {
@@ -987,6 +990,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
       state.carrier = kNone;
     }
     state.spot = state.cell[u];
+    DropWeapons(state, u);
     state.cell[u] = kNoCell;
     state.regulars[u] = 0;
     state.specialists[u] = 0;
@@ -1129,6 +1133,10 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     case kAction: {
       const int u = state.active;
+      if (action >= kPickUpBase) {  // free: the squad still takes its action
+        PickUp(state, u, static_cast<int>(action - kPickUpBase));
+        return;
+      }
       if (action >= kEmbarkBase) {
         Embark(state, u, static_cast<int>(action - kEmbarkBase));
         return;

@@ -10,7 +10,7 @@
 //
 // BrickactionGame holds what never changes in a game (map, terrain, squads, line of sight
 // and cover between every ordered pair of cells, move reach tables, dice distributions); the
-// State holds only what changes (164 bytes).
+// State holds only what changes (196 bytes).
 #ifndef SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 #define SANDTABLE_RULESETS_BRICKACTION_BRICKACTION_H_
 
@@ -101,6 +101,8 @@ class BrickactionGame {
   // (one single-use weapon an attack).
   static constexpr int kMaxAttackDice = 10;
   static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
+  // Close combat's dice a pickup may reach: 7 dice have 288 outcomes, over a chance node's 256.
+  static constexpr int kMaxPickUpCloseDice = 6;
   // Close combat's +1s to the total: one per veteran (3 at most) and per bayonet (6).
   static constexpr int kMaxCloseModifier = 3 + 6;
 
@@ -280,6 +282,11 @@ class BrickactionGame {
     uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
     uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
     uint16_t flag = kNoCell;        // `victory flag`: the flag's cell while no squad carries it
+    // Dropped weapons (brickaction_dropped.cc): the cell + 1 where destroyed squad u's weapons
+    // lie (0: none), and each squad's infantry weapons (PackLoadout: the scenario's and those
+    // picked up; a destroyed squad's, those lying at its cell).
+    uint16_t dropped[kMaxUnits] = {};
+    uint16_t weapons[kMaxUnits] = {};
     uint8_t regulars[kMaxUnits] = {};
     uint8_t specialists[kMaxUnits] = {};  // kVeteran | kOfficer | kMedic, those alive
     uint8_t flags[kMaxUnits] = {};
@@ -328,7 +335,7 @@ class BrickactionGame {
     uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 164);
+  static_assert(sizeof(State) == 196);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -377,6 +384,7 @@ class BrickactionGame {
   static constexpr Action kGoSecond = 2901;
   static constexpr Action kFaceBase = 3000;        // + Facing (kFacing, kTurret)
   static constexpr Action kEmbarkBase = 3100;      // + the transport (kAction of a squad)
+  static constexpr Action kPickUpBase = 3200;      // + InfantryWeapon (kAction of a squad)
   static constexpr Action kOutcomeBase = 1 << 20;  // + the pool's value
 
   // --- Registration.
@@ -522,8 +530,19 @@ class BrickactionGame {
   // squared distance d2 (before the grenade and rockets; 0: out of reach), its maximum range
   // in cells (the longest weapon's) and its close-combat dice. BaseDice: the unit's own dice
   // before weapon modifiers (1 a mini up to 3; a heavy-support crew's up to 2).
-  int LoadoutDice(int u, int minis, int d2) const;
-  int LoadoutRange(int u, int minis) const;
+  // `weapons`: the squad's now (State::weapons) or, without it, the scenario's loadout.
+  int LoadoutDice(const Loadout& weapons, int u, int minis, int d2) const;
+  int LoadoutDice(const State& state, int u, int minis, int d2) const {
+    return LoadoutDice(Weapons(state, u), u, minis, d2);
+  }
+  int LoadoutDice(int u, int minis, int d2) const {
+    return LoadoutDice(units_[u].weapons, u, minis, d2);
+  }
+  int LoadoutRange(const Loadout& weapons, int u, int minis) const;
+  int LoadoutRange(const State& state, int u, int minis) const {
+    return LoadoutRange(Weapons(state, u), u, minis);
+  }
+  int LoadoutRange(int u, int minis) const { return LoadoutRange(units_[u].weapons, u, minis); }
   int BaseDice(int u, int minis) const;
   int CloseDice(const State& state, int u) const;
   // The +1s to squad u's close-combat total: its veterans' and its bayonets'.
@@ -544,6 +563,27 @@ class BrickactionGame {
   void Dismount(State& state, int cell) const;
   void BailOut(State& state, int v) const;
   absl::Status ValidateCargo(const State& state) const;
+  // Dropped weapons (brickaction_dropped.cc). A loadout packed in 14 bits (State::weapons),
+  // squad u's weapons now, whether it may pick up `weapon` from weapons lying on or next to
+  // its cell now (a free action at its action node), and its weapons left on its cell as it
+  // is destroyed (before the cell is cleared).
+  static uint16_t PackLoadout(const Loadout& loadout);
+  static Loadout UnpackLoadout(uint16_t packed);
+  static Loadout Weapons(const State& state, int u) { return UnpackLoadout(state.weapons[u]); }
+  bool CanPickUp(const State& state, int u, int weapon) const;
+  void PickUpActions(const State& state, int u, ActionList& actions) const;
+  void PickUp(State& state, int u, int weapon) const;
+  void DropWeapons(State& state, int u) const;
+  // Whether weapons may lie in this scenario (a squad has weapons that drop).
+  bool has_drops() const { return has_drops_; }
+  // Whether squad u may pick weapons up at all: not heavy support or a sniper squad.
+  bool CanCarryPickups(int u) const;
+  // The position's words for dropped and picked-up weapons (empty when there are none), their
+  // parser (after the squads' words are parsed) and the checks of ParseState.
+  std::string DroppedWords(const State& state) const;
+  absl::Status ParseDroppedWords(std::string_view dropped, std::string_view picked,
+                                 State& state) const;
+  absl::Status ValidateDropped(const State& state) const;
   // Whether squad u may dash or split now (its commando alive, a special left, standing);
   // the caller checks that it may move.
   bool CanDash(const State& state, int u) const;
@@ -591,6 +631,10 @@ class BrickactionGame {
   BrickactionGame() = default;
   friend class BrickactionScenarioBuilder;
   absl::Status Precompute();
+  // The most attack and close-combat dice a squad may roll with the weapons it may pick up
+  // (raising *attack_dice and *close_dice; close combat capped at kMaxPickUpCloseDice), and
+  // how many pickups a game may have (brickaction_dropped.cc).
+  void PickUpDiceLimits(int* attack_dice, int* close_dice);
 
   // Buildings (brickaction_buildings.cc): whether cell c is inside one (floor or window),
   // the windows on the side of window cell w, and the attack from `from` at `to` with its
@@ -713,6 +757,9 @@ class BrickactionGame {
   std::vector<Unit> units_;
   bool has_vehicles_ = false;
   bool has_smoke_ = false;
+  bool has_drops_ = false;
+  int max_close_dice_ = kMaxCloseDice;  // a pickup never makes close combat roll more
+  int max_pickups_ = 0;                 // pickups in a game at most (MaxGameLength)
 
   // Precomputed.
   std::vector<uint8_t> between_;                              // num_cells^2

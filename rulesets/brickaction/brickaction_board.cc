@@ -82,6 +82,16 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       }
     }
   }
+  // Weapons lying where a squad was destroyed.
+  for (int u = 0; u < n; ++u) {
+    if (state.dropped[u] == 0) continue;
+    std::string name = absl::StrCat("weapons dropped by ", std::string(1, units_[u].label), ":");
+    const Loadout weapons = Weapons(state, u);
+    for (int w = 0; w < kNumInfantryWeapons; ++w) {
+      if (weapons[w]) absl::StrAppend(&name, " ", weapons[w], " ", kInfantryWeaponNames[w]);
+    }
+    view.markers.push_back({state.dropped[u] - 1, 'w', std::move(name), -1});
+  }
   if (victory_ == kFlagVictory && state.flag != kNoCell) {
     view.markers.push_back({state.flag, 'F', "the flag (lying)", -1});
   }
@@ -185,9 +195,13 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
                                 : units_[u].commando               ? ", commando"
                                                      : kOfficerWords[units_[u].commander],
                                 (state.specialists[u] & kMedic) ? ", medic" : "", ")");
+    const Loadout weapons = Weapons(state, u);  // the scenario's and those picked up
     for (int w = 0; w < kNumInfantryWeapons; ++w) {
-      if (units_[u].weapons[w]) {
-        absl::StrAppend(&piece.status, ", ", units_[u].weapons[w], " ", kInfantryWeaponNames[w]);
+      if (weapons[w]) {
+        absl::StrAppend(&piece.status, ", ", weapons[w], " ", kInfantryWeaponNames[w],
+                        weapons[w] > units_[u].weapons[w]
+                            ? absl::StrCat(" (", weapons[w] - units_[u].weapons[w], " picked up)")
+                            : std::string());
       }
     }
     if (units_[u].heavy_support) absl::StrAppend(&piece.status, ", heavy support");

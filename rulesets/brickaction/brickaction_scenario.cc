@@ -868,9 +868,12 @@ absl::Status BrickactionGame::Precompute() {
     State full;
     full.regulars[u] = static_cast<uint8_t>(unit.regulars);
     full.specialists[u] = unit.specialists;
+    full.weapons[u] = PackLoadout(unit.weapons);
     close_dice = std::max(close_dice, CloseDice(full, u));
     bayonets = std::max(bayonets, unit.bayonets);
   }
+  PickUpDiceLimits(&attack_dice, &close_dice);  // the weapons squads may pick up
+  max_close_dice_ = close_dice;
   CHECK(attack_dice <= kMaxAttackDice && close_dice <= kMaxCloseDice);
   add_attack_pools(8, attack_dice);
   add_close_pools(6, close_dice, 0, 3);
@@ -896,7 +899,8 @@ absl::Status BrickactionGame::Precompute() {
   if (pools_.size() > 255) {
     return ScenarioError(0, absl::StrCat("the scenario needs ", pools_.size(),
                                          " dice pools, at most 255: fewer vehicle classes, "
-                                         "bayonets, attack or close-combat dice"));
+                                         "bayonets, attack or close-combat dice, or weapons "
+                                         "to pick up"));
   }
   for (const Roll& roll : pools_) {
     if (roll.outcomes.size() > kMaxChanceOutcomes) {

@@ -79,6 +79,9 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kSelectBase && action < kEndTurn) return label(action - kSelectBase);
       break;
     case kAction:
+      if (action >= kPickUpBase && action < kPickUpBase + kNumInfantryWeapons) {
+        return absl::StrCat("pickup ", kInfantryWeaponNames[action - kPickUpBase]);
+      }
       if (action >= kEmbarkBase && action < kEmbarkBase + static_cast<Action>(n)) {
         return "embark " + label(action - kEmbarkBase);
       }
@@ -327,6 +330,7 @@ std::string BrickactionGame::StateToString(const State& state) const {
             ? std::string("-")
             : absl::StrCat(cell(state.smoke), "/", label(state.smoke_by), "/", state.smoke_age));
   }
+  absl::StrAppend(&text, DroppedWords(state));  // ` dropped=... picked=...` when there are any
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (Destroyed(state, u)) {
@@ -381,9 +385,20 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   const bool flag = victory_ == kFlagVictory;        // two more: flag= and carrier=
   const size_t fields =
       std::size(kByteFields) + 3 + (capture ? 1 : 0) + (flag ? 2 : 0) + (has_smoke_ ? 1 : 0);
-  const size_t expected = fields + static_cast<size_t>(n);
+  // Dropped and picked-up weapons, each word only when there are any.
+  std::string_view dropped, picked;
+  size_t extra = 0;
+  for (std::string_view key : {"dropped=", "picked="}) {
+    if (words.size() > fields + extra && words[fields + extra].starts_with(key)) {
+      (key == "picked=" ? picked : dropped) = words[fields + extra++].substr(key.size());
+      if (words[fields + extra - 1].size() == key.size()) {
+        return Error(absl::StrCat(ToAbsl(key), " needs weapons (the word is left out when none)"));
+      }
+    }
+  }
+  const size_t expected = fields + extra + static_cast<size_t>(n);
   if (words.size() != expected) {
-    return Error(absl::StrCat("a position has ", expected, " words (", fields,
+    return Error(absl::StrCat("a position has ", expected, " words (", fields + extra,
                               " fields and one per squad), got ", words.size()));
   }
   auto find_label = [&](std::string_view word, uint8_t* out) {
@@ -491,6 +506,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
       state.smoke_age = static_cast<uint8_t>(age);
     }
   }
+  w += extra;  // the dropped and picked-up weapons, parsed once the squads are known
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u) {
     const std::string_view word = words[w++];
@@ -633,6 +649,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     state.acted[u] = static_cast<uint8_t>(acted);
     if (parts[4] != "-" && !parse_hold(parts[4])) return Error(bad);
   }
+  if (absl::Status s = ParseDroppedWords(dropped, picked, state); !s.ok()) return s;
   if (absl::Status s = ValidateState(state); !s.ok()) return s;
   return state;
 }
@@ -658,6 +675,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     }
   }
   if (absl::Status s = ValidateCargo(state); !s.ok()) return s;
+  if (absl::Status s = ValidateDropped(state); !s.ok()) return s;
   for (int u = 0; u < n; ++u) {
     const std::string name(1, units_[u].label);
     if (!IsAlive(state, u) && !Aboard(state, u)) continue;

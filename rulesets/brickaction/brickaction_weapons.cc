@@ -1,5 +1,6 @@
 // brickaction's infantry weapons (the source's weapon table with the rulings): a squad's
-// ranged dice, its range and its close-combat dice from its loadout and the minis left.
+// ranged dice, its range and its close-combat dice from its weapons (State::weapons: its
+// loadout and the weapons it picked up) and the minis left.
 #include <algorithm>
 #include <bit>
 
@@ -68,9 +69,9 @@ int AfterLongShot(int dice, int range, int d2) {
 
 }  // namespace
 
-int BrickactionGame::LoadoutRange(int u, int minis) const {
+int BrickactionGame::LoadoutRange(const Loadout& weapons, int u, int minis) const {
   if (units_[u].heavy_support) return kHeavySupportRange;
-  const Loadout carried = Carried(units_[u].weapons, minis);
+  const Loadout carried = Carried(weapons, minis);
   return SquadRange(carried, Repeaters(carried, minis)).max;
 }
 
@@ -78,12 +79,12 @@ int BrickactionGame::BaseDice(int u, int minis) const {
   return std::min(minis, units_[u].heavy_support ? 2 : 3);
 }
 
-int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
+int BrickactionGame::LoadoutDice(const Loadout& weapons, int u, int minis, int d2) const {
   if (units_[u].heavy_support) {
     // "Base Atk max 2D6 +2D6/+3D6 w/loader": the extra minis are replacement crew only.
     return AfterLongShot(BaseDice(u, minis) + (minis >= 3 ? 3 : 2), kHeavySupportRange, d2);
   }
-  const Loadout carried = Carried(units_[u].weapons, minis);
+  const Loadout carried = Carried(weapons, minis);
   const int repeaters = Repeaters(carried, minis);
   const Range range = SquadRange(carried, repeaters);
   // A weapon adds its bonus within its own range; the longest-ranged weapons keep theirs at
@@ -114,7 +115,7 @@ int BrickactionGame::LoadoutDice(int u, int minis, int d2) const {
 int BrickactionGame::CloseDice(const State& state, int u) const {
   const int minis = Minis(state, u);
   const int vets = std::popcount(static_cast<unsigned>(state.specialists[u]));
-  const Loadout carried = Carried(units_[u].weapons, minis);
+  const Loadout carried = Carried(Weapons(state, u), minis);
   // 2+ carbines or SMGs (a battle rifle counts as a carbine) +1 die, each shotgun +1.
   const int short_arms = carried[kCarbine] + carried[kSmg] + carried[kBattleRifle];
   return std::min(minis, 4) + (vets >= 3 ? 1 : 0) + (short_arms >= 2 ? 1 : 0) + carried[kShotgun];
