@@ -647,8 +647,8 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
   return std::shared_ptr<const BrickactionGame>(std::move(game));
 }
 
-int BrickactionGame::AddPool(DicePool pool, RollKind kind) {
-  Roll roll{std::move(pool), kind, {}};
+int BrickactionGame::AddPool(DicePool pool, RollKind kind, ClosePart part) {
+  Roll roll{std::move(pool), kind, {}, 0, part};
   for (const PoolOutcome& o : roll.pool.Distribution()) {
     roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(o.value), o.probability});
   }
@@ -811,11 +811,12 @@ absl::Status BrickactionGame::Precompute() {
   }
   // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran (and per
   // bayonet: those pools come last, below).
+  close_naturals_pool_.fill(-1);
+  close_rest_pool_.fill(-1);
   auto add_close_pools = [&](int from, int to, int first_modifier, int last_modifier) {
     for (int dice = from; dice <= to; ++dice) {
       for (int modifier = first_modifier; modifier <= last_modifier; ++modifier) {
-        close_pool_[dice][modifier] =
-            AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+        close_pool_[dice][modifier] = AddClosePool(dice, modifier);
       }
     }
   };
@@ -890,22 +891,15 @@ absl::Status BrickactionGame::Precompute() {
       attack_pool_[dice][2] = AddPool(attack_pool(dice, 2), kAttackRollKind);
     }
   }
-  // The engine's limits, which a scenario may exceed (an error, not a crash): `roll` is a
-  // byte, and a chance node has at most kMaxChanceOutcomes outcomes (close combat's 7 dice
-  // have 288 (total, sixes, ones)).
+  // The engine's limit, which a scenario may exceed (an error, not a crash): `roll` is a
+  // byte.
   if (pools_.size() > 255) {
     return ScenarioError(0, absl::StrCat("the scenario needs ", pools_.size(),
                                          " dice pools, at most 255: fewer vehicle classes, "
                                          "bayonets, attack or close-combat dice"));
   }
-  for (const Roll& roll : pools_) {
-    if (roll.outcomes.size() > kMaxChanceOutcomes) {
-      return ScenarioError(
-          0, absl::StrCat("a roll (", roll.pool.Describe(), ") has ", roll.outcomes.size(),
-                          " outcomes, at most ", kMaxChanceOutcomes,
-                          ": close combat with more than 6 dice is not supported"));
-    }
-  }
+  // Every pool fits a chance node: at most 196 outcomes (close combat's whole roll of 6 dice).
+  for (const Roll& roll : pools_) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   return absl::OkStatus();
 }
 

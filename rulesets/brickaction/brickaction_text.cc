@@ -177,10 +177,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (value >= 0) return absl::StrCat("saves ", value);
       break;
     case kCcRoll:
-      if (value >= 0) {
-        return absl::StrCat("total ", DicePool::TripleSum(value), " sixes ",
-                            DicePool::TripleHighs(value), " ones ", DicePool::TripleOnes(value));
-      }
+      if (value >= 0) return CloseOutcomeText(state, value);
       break;
     default:
       break;
@@ -216,8 +213,10 @@ absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player p
       return kOutcomeBase + (a > b ? 0 : 1);
     }
     if (words[0] == "roll") {
-      absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
-          TrimBlanks(text).substr(std::string_view("roll").size()));
+      const std::string_view faces = TrimBlanks(text).substr(std::string_view("roll").size());
+      absl::StatusOr<int> value = state.phase == kCcRoll && pools_[state.roll].part == kCloseRest
+                                      ? CloseRestOfFaces(state, faces)
+                                      : PoolAt(state).OutcomeOfFacesText(faces);
       if (!value.ok()) return value.status();
       const int folded =
           state.phase == kArmourRoll ? ArmourValue(*value, pools_[state.roll].threshold) : *value;
@@ -902,8 +901,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
            (state.phase == kChooseFirst || state.player == 0);
       break;
     case kCcRoll:
-      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) &&
-           pools_[state.roll].kind == kCloseRollKind;
+      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) && CloseRollFits(state);
       break;
     default:
       break;
