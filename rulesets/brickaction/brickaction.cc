@@ -619,7 +619,7 @@ void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) c
     outcomes.push_back({kOutcomeBase + 1, Probability(1, 2)});
     return;
   }
-  for (const ChanceOutcome& o : pools_[state.roll].outcomes) outcomes.push_back(o);
+  for (const ChanceOutcome& o : RollAt(state).outcomes) outcomes.push_back(o);
 }
 
 // ---------------------------------------------------------------------------- transitions

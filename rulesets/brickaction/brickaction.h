@@ -585,7 +585,7 @@ class BrickactionGame {
     return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
   }
   // The pool of the chance node `state` is at.
-  const DicePool& PoolAt(const State& state) const { return pools_[state.roll].pool; }
+  const DicePool& PoolAt(const State& state) const { return RollAt(state).pool; }
 
  private:
   static constexpr uint8_t kOpen = 0, kHard = 1, kTotal = 2, kSoft = 3, kTree = 4, kFloor = 5,
@@ -648,25 +648,44 @@ class BrickactionGame {
 
   absl::Status ValidateState(const State& state) const;
 
-  // Pools: (kind, parameters) -> index in pools_.
+  // Pools: (kind, parameters) -> index in pools_[kind]. Each chance phase rolls the pools of
+  // one kind, so State::roll indexes that kind's pools only (a byte: no kind has more than
+  // 138, the save pools with corners).
   enum RollKind : uint8_t {
     kAttackRollKind,
     kSaveRollKind,
     kRallyRoll,
     kCloseRollKind,
-    kArmourRollKind
+    kArmourRollKind,
+    kNumRollKinds
   };
+  static RollKind RollKindOf(int phase) {
+    switch (phase) {
+      case kRally:
+        return kRallyRoll;
+      case kSaveRoll:
+        return kSaveRollKind;
+      case kCcRoll:
+        return kCloseRollKind;
+      case kArmourRoll:
+        return kArmourRollKind;
+      default:  // kAttackRoll (the other phases roll no pool: State::roll is 0)
+        return kAttackRollKind;
+    }
+  }
   // What a close-combat pool's outcome is: the side's whole roll (total, sixes, ones), or,
   // for more than kMaxWholeCloseDice dice, first its natural 6s and 1s (a pair), then the sum
   // of its other dice (2..5 each).
   enum ClosePart : uint8_t { kWholeCloseRoll = 0, kCloseNaturals, kCloseRest };
   struct Roll {
     DicePool pool;
-    RollKind kind;
     std::vector<ChanceOutcome> outcomes;
     int threshold = 0;                 // armour rolls: the total that forces a save
     ClosePart part = kWholeCloseRoll;  // close-combat rolls
   };
+  const Roll& RollAt(const State& state) const {
+    return pools_[RollKindOf(state.phase)][state.roll];
+  }
   // An armour roll's value from its SumAndNaturals value.
   static int ArmourValue(int triple, int threshold) {
     return DicePool::PairValue(DicePool::TripleHighs(triple),
@@ -735,7 +754,7 @@ class BrickactionGame {
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;
-  std::vector<Roll> pools_;
+  std::array<std::vector<Roll>, kNumRollKinds> pools_;
   std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};

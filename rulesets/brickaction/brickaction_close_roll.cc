@@ -43,7 +43,7 @@ int BrickactionGame::AddClosePool(int dice, int modifier) {
 
 bool BrickactionGame::ApplyCloseRoll(State& state, int value) const {
   const int side = state.side;
-  const Roll& roll = pools_[state.roll];
+  const Roll& roll = RollAt(state);
   switch (roll.part) {
     case kWholeCloseRoll:
       state.*kSum[side] = static_cast<uint8_t>(DicePool::TripleSum(value));
@@ -70,7 +70,7 @@ bool BrickactionGame::ApplyCloseRoll(State& state, int value) const {
 }
 
 std::string BrickactionGame::CloseOutcomeText(const State& state, int value) const {
-  switch (pools_[state.roll].part) {
+  switch (RollAt(state).part) {
     case kCloseNaturals:
       return absl::StrCat("sixes ", DicePool::PairFirst(value), " ones ",
                           DicePool::PairSecond(value));
@@ -99,8 +99,7 @@ absl::StatusOr<int> BrickactionGame::CloseRestOfFaces(const State& state,
 }
 
 bool BrickactionGame::CloseRollFits(const State& state) const {
-  const Roll& roll = pools_[state.roll];
-  if (roll.kind != kCloseRollKind) return false;
+  const Roll& roll = RollAt(state);
   const int side = state.side;
   const int u = side == 0 ? state.att : state.tgt;
   const int dice = CloseDice(state, u), modifier = CloseModifier(state, u);
