@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -40,6 +41,7 @@ TEST_F(BrickactionCloseRollTest, SevenDicesRollTheirNaturalsThenTheRest) {
   Play(*game_, state, {"A", "attack", "close a"});
   ASSERT_EQ(state.phase, G::kCcRoll);
   EXPECT_EQ(game_->PoolAt(state).dice(), 7);
+  const int seven_naturals = state.roll;
   // (sixes, ones) with sixes + ones <= 7: 8 + 7 + ... + 1 = 36 outcomes.
   EXPECT_EQ(Legal(*game_, state).size(), 36u);
   EXPECT_EQ(Outcome(state, "roll 6 1 4 3 2 5 6"), "sixes 2 ones 1");
@@ -62,10 +64,17 @@ TEST_F(BrickactionCloseRollTest, SevenDicesRollTheirNaturalsThenTheRest) {
   EXPECT_EQ(Outcome(state, "roll 6 1 4 3 2 5 6"), "total 28 sixes 2 ones 1");
   EXPECT_THAT(Outcome(state, "roll 6 6 4 3 2 5 6"), HasSubstr("3 sixes and 0 ones"));
   EXPECT_THAT(Outcome(state, "roll 4 3 2 5"), HasSubstr("expected 7 dice"));
-  // A position whose total so far does not match its 6s, 1s and +1s is refused.
-  std::string text = game_->StateToString(state);
-  text.replace(text.find("a_sum=14"), 8, "a_sum=15");
-  EXPECT_FALSE(game_->ParseState(text).ok());
+  // A position whose total so far does not match its 6s, 1s and +1s is refused, and so is
+  // one whose pool is not the rest's (the first part's, or none of the close-combat pools).
+  const std::string text = game_->StateToString(state);
+  const std::string roll = "roll=" + std::to_string(state.roll);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"a_sum=14", "a_sum=15"},
+                                 {roll, "roll=" + std::to_string(seven_naturals)},
+                                 {roll, "roll=200"}}) {
+    std::string changed = text;
+    changed.replace(changed.find(from), from.size(), to);
+    EXPECT_FALSE(game_->ParseState(changed).ok()) << changed;
+  }
   Play(*game_, state, {"roll 6 1 4 3 2 5 6"});
   EXPECT_EQ(state.a_sum, 28);
   // a's one die, one node; a rolls a 1.
