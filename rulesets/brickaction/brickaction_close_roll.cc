@@ -5,6 +5,7 @@
 // 2..5 with equal chances (at most 25). Each (total, sixes, ones) is reached by exactly one
 // pair of outcomes, so exact enumeration walks no more paths than one node would.
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
