@@ -364,13 +364,14 @@ int BrickactionGame::MaxGameLength() const {
   // Per action: select, action, destination or target, a hold response per unit (a
   // decision or an attack of up to 4 steps, removal included), a prone reaction, the attack
   // or reactive fire (roll, saves, removal, reactive move), and close combat of at most one
-  // round per mini that dies (2 rolls, 2 saves, 2 removals, a repeat). Per turn: a rally
-  // roll and a free toggle (2 steps) per unit, three actions and the end. And every pickup
-  // of a dropped weapon (one step each).
+  // round per mini that dies (2 rolls, 4 when split in two, 2 saves, 2 removals, a repeat). Per
+  // turn: a rally roll and a free toggle (2 steps) per unit, three actions and the end. And
+  // every pickup of a dropped weapon (one step each).
   const int minis = 2 * kMaxUnits * 6;
+  const int close_round = split_close_rolls_ ? 9 : 7;
   // A vehicle's move adds its facing and a roadkill save and removal per squad.
   const int per_action =
-      3 + 5 * kMaxUnits + 1 + 5 + 7 * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
+      3 + 5 * kMaxUnits + 1 + 5 + close_round * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
   return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1) + max_pickups_;
 }
 
@@ -624,7 +625,7 @@ void BrickactionGame::ChanceOutcomes(const State& state, ChanceList& outcomes) c
     outcomes.push_back({kOutcomeBase + 1, Probability(1, 2)});
     return;
   }
-  for (const ChanceOutcome& o : pools_[state.roll].outcomes) outcomes.push_back(o);
+  for (const ChanceOutcome& o : RollAt(state).outcomes) outcomes.push_back(o);
 }
 
 // ---------------------------------------------------------------------------- transitions
@@ -1391,17 +1392,13 @@ void BrickactionGame::Apply(State& state, Action action) const {
       return;
     }
     case kCcRoll: {
-      const uint8_t sum = static_cast<uint8_t>(DicePool::TripleSum(value));
-      const uint8_t six = static_cast<uint8_t>(DicePool::TripleHighs(value));
-      const uint8_t one = static_cast<uint8_t>(DicePool::TripleOnes(value));
+      if (!ApplyCloseRoll(state, value)) return;  // the rest of the side's dice roll next
       if (state.side == 0) {
-        state.a_sum = sum, state.a_six = six, state.a_one = one;
         state.side = 1;
         const int t = state.tgt;
         state.roll = static_cast<uint8_t>(ClosePool(CloseDice(state, t), CloseModifier(state, t)));
         return;
       }
-      state.b_sum = sum, state.b_six = six, state.b_one = one;
       state.roll = 0;
       // Natural 1s force saves on the roller's own side (4+, no modifiers).
       if (state.a_one > 0) {

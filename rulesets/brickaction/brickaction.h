@@ -101,8 +101,10 @@ class BrickactionGame {
   // (one single-use weapon an attack).
   static constexpr int kMaxAttackDice = 10;
   static constexpr int kMaxCloseDice = 8;  // 4 + veterans' 1 + carbines' 1 + shotguns' 2
-  // Close combat's dice a pickup may reach: 7 dice have 288 outcomes, over a chance node's 256.
-  static constexpr int kMaxPickUpCloseDice = 6;
+  // A side's close-combat roll is one chance node up to 6 dice (196 (total, sixes, ones)); 7
+  // dice have 288 outcomes, more than a chance node holds, so 7 or 8 dice roll in two nodes
+  // (brickaction_close_roll.cc).
+  static constexpr int kMaxWholeCloseDice = 6;
   // Close combat's +1s to the total: one per veteran (3 at most) and per bayonet (6).
   static constexpr int kMaxCloseModifier = 3 + 6;
 
@@ -621,7 +623,7 @@ class BrickactionGame {
     return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
   }
   // The pool of the chance node `state` is at.
-  const DicePool& PoolAt(const State& state) const { return pools_[state.roll].pool; }
+  const DicePool& PoolAt(const State& state) const { return RollAt(state).pool; }
 
  private:
   static constexpr uint8_t kOpen = 0, kHard = 1, kTotal = 2, kSoft = 3, kTree = 4, kFloor = 5,
@@ -632,7 +634,7 @@ class BrickactionGame {
   friend class BrickactionScenarioBuilder;
   absl::Status Precompute();
   // The most attack and close-combat dice a squad may roll with the weapons it may pick up
-  // (raising *attack_dice and *close_dice; close combat capped at kMaxPickUpCloseDice), and
+  // (raising *attack_dice and *close_dice, close combat at most kMaxCloseDice), and
   // how many pickups a game may have (brickaction_dropped.cc).
   void PickUpDiceLimits(int* attack_dice, int* close_dice);
 
@@ -698,20 +700,44 @@ class BrickactionGame {
 
   absl::Status ValidateState(const State& state) const;
 
-  // Pools: (kind, parameters) -> index in pools_.
+  // Pools: (kind, parameters) -> index in pools_[kind]. Each chance phase rolls the pools of
+  // one kind, so State::roll indexes that kind's pools only (a byte: no kind has more than
+  // 138, the save pools with corners).
   enum RollKind : uint8_t {
     kAttackRollKind,
     kSaveRollKind,
     kRallyRoll,
     kCloseRollKind,
-    kArmourRollKind
+    kArmourRollKind,
+    kNumRollKinds
   };
+  static RollKind RollKindOf(int phase) {
+    switch (phase) {
+      case kRally:
+        return kRallyRoll;
+      case kSaveRoll:
+        return kSaveRollKind;
+      case kCcRoll:
+        return kCloseRollKind;
+      case kArmourRoll:
+        return kArmourRollKind;
+      default:  // kAttackRoll (the other phases roll no pool: State::roll is 0)
+        return kAttackRollKind;
+    }
+  }
+  // What a close-combat pool's outcome is: the side's whole roll (total, sixes, ones), or,
+  // for more than kMaxWholeCloseDice dice, first its natural 6s and 1s (a pair), then the sum
+  // of its other dice (2..5 each).
+  enum ClosePart : uint8_t { kWholeCloseRoll = 0, kCloseNaturals, kCloseRest };
   struct Roll {
     DicePool pool;
-    RollKind kind;
     std::vector<ChanceOutcome> outcomes;
-    int threshold = 0;  // armour rolls: the total that forces a save
+    int threshold = 0;                 // armour rolls: the total that forces a save
+    ClosePart part = kWholeCloseRoll;  // close-combat rolls
   };
+  const Roll& RollAt(const State& state) const {
+    return pools_[RollKindOf(state.phase)][state.roll];
+  }
   // An armour roll's value from its SumAndNaturals value.
   static int ArmourValue(int triple, int threshold) {
     return DicePool::PairValue(DicePool::TripleHighs(triple),
@@ -722,7 +748,20 @@ class BrickactionGame {
   int SavePool(int dice, int target, int modifier, int bonus, bool natural) const;
   int RallyPool(int modifier) const { return rally_pool_[modifier]; }
   int ClosePool(int dice, int modifier) const { return close_pool_[dice][modifier]; }
-  int AddPool(DicePool pool, RollKind kind);
+  int AddPool(DicePool pool, RollKind kind, ClosePart part = kWholeCloseRoll);
+  // Close combat's roll (brickaction_close_roll.cc). The pool a side of `dice` dice and
+  // `modifier` rolls first: its whole roll, or its natural 6s and 1s (then the rest's pools).
+  int AddClosePool(int dice, int modifier);
+  // Applies a close-combat outcome to the rolling side's total, sixes and ones (State::side);
+  // false when the rest of its dice roll next (state.roll is then their pool).
+  bool ApplyCloseRoll(State& state, int value) const;
+  std::string CloseOutcomeText(const State& state, int value) const;
+  // The rest's outcome from the faces of the side's whole roll typed again (its 6s and 1s
+  // must be those of the first part).
+  absl::StatusOr<int> CloseRestOfFaces(const State& state, std::string_view faces) const;
+  // Whether the close-combat node's pool is the one the rolling side rolls now, and the
+  // side's fields fit it (nothing rolled yet, or the first part's 6s and 1s).
+  bool CloseRollFits(const State& state) const;
   // The armour table's roll: `dice` d6 summed against `threshold`; the value is
   // DicePool::PairValue(natural 6s, 1 if the total meets the threshold).
   int ArmourPool(int dice, int threshold) const;
@@ -770,11 +809,16 @@ class BrickactionGame {
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;
-  std::vector<Roll> pools_;
+  std::array<std::vector<Roll>, kNumRollKinds> pools_;
   std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
   std::array<int, 3> rally_pool_{};
   std::array<std::array<int, kMaxCloseModifier + 1>, kMaxCloseDice + 1> close_pool_{};
+  // Over kMaxWholeCloseDice: the natural 6s and 1s of `dice` dice, and the sum of the
+  // `rest` dice that are neither (-1: not in the scenario).
+  std::array<int, kMaxCloseDice + 1> close_naturals_pool_{};
+  std::array<int, kMaxCloseDice + 1> close_rest_pool_{};
+  bool split_close_rolls_ = false;  // a squad rolls more than kMaxWholeCloseDice
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
 };
 

@@ -134,7 +134,7 @@ bool BrickactionGame::CanPickUp(const State& state, int u, int weapon) const {
   ++loadout[weapon];
   State after = state;
   after.weapons[u] = PackLoadout(loadout);
-  if (CloseDice(after, u) > max_close_dice_) return false;  // the engine's limit
+  if (CloseDice(after, u) > max_close_dice_) return false;  // past the precomputed pools
   return PileWith(*this, state, u, weapon) >= 0;
 }
 
@@ -206,7 +206,7 @@ void BrickactionGame::PickUpDiceLimits(int* attack_dice, int* close_dice) {
     };
     visit(visit, 0);
   }
-  *close_dice = std::max(*close_dice, std::min(most_close, kMaxPickUpCloseDice));
+  *close_dice = std::max(*close_dice, std::min(most_close, kMaxCloseDice));
 }
 
 // ---------------------------------------------------------------------------- text

@@ -647,13 +647,13 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
   return std::shared_ptr<const BrickactionGame>(std::move(game));
 }
 
-int BrickactionGame::AddPool(DicePool pool, RollKind kind) {
-  Roll roll{std::move(pool), kind, {}};
+int BrickactionGame::AddPool(DicePool pool, RollKind kind, ClosePart part) {
+  Roll roll{std::move(pool), {}, 0, part};
   for (const PoolOutcome& o : roll.pool.Distribution()) {
     roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(o.value), o.probability});
   }
-  pools_.push_back(std::move(roll));
-  return static_cast<int>(pools_.size()) - 1;
+  pools_[kind].push_back(std::move(roll));
+  return static_cast<int>(pools_[kind].size()) - 1;
 }
 
 int BrickactionGame::ArmourPool(int dice, int threshold) const {
@@ -811,11 +811,12 @@ absl::Status BrickactionGame::Precompute() {
   }
   // Close combat: at most 4 dice a side, +1 with 3+ veterans, +1 per veteran (and per
   // bayonet: those pools come last, below).
+  close_naturals_pool_.fill(-1);
+  close_rest_pool_.fill(-1);
   auto add_close_pools = [&](int from, int to, int first_modifier, int last_modifier) {
     for (int dice = from; dice <= to; ++dice) {
       for (int modifier = first_modifier; modifier <= last_modifier; ++modifier) {
-        close_pool_[dice][modifier] =
-            AddPool(DicePool::SumAndNaturals(dice, 6, modifier), kCloseRollKind);
+        close_pool_[dice][modifier] = AddClosePool(dice, modifier);
       }
     }
   };
@@ -830,7 +831,7 @@ absl::Status BrickactionGame::Precompute() {
       DicePool pool = DicePool::SumAndNaturals(dice, 6);
       pool.Label(absl::StrCat(dice, "d6 summed against ", threshold,
                               " (the armour table), each natural 6 a damage"));
-      Roll roll{pool, kArmourRollKind, {}, threshold};
+      Roll roll{pool, {}, threshold};
       std::map<int, Probability> by_value;
       for (const PoolOutcome& o : pool.Distribution()) {
         by_value[ArmourValue(o.value, threshold)] += o.probability;
@@ -838,8 +839,8 @@ absl::Status BrickactionGame::Precompute() {
       for (const auto& [value, probability] : by_value) {
         roll.outcomes.push_back({kOutcomeBase + static_cast<Action>(value), probability});
       }
-      pools_.push_back(std::move(roll));
-      armour_pool_[key] = static_cast<int>(pools_.size()) - 1;
+      pools_[kArmourRollKind].push_back(std::move(roll));
+      armour_pool_[key] = static_cast<int>(pools_[kArmourRollKind].size()) - 1;
     }
   };
   for (const Unit& target : units_) {
@@ -893,22 +894,15 @@ absl::Status BrickactionGame::Precompute() {
       attack_pool_[dice][2] = AddPool(attack_pool(dice, 2), kAttackRollKind);
     }
   }
-  // The engine's limits, which a scenario may exceed (an error, not a crash): `roll` is a
-  // byte, and a chance node has at most kMaxChanceOutcomes outcomes (close combat's 7 dice
-  // have 288 (total, sixes, ones)).
-  if (pools_.size() > 255) {
-    return ScenarioError(0, absl::StrCat("the scenario needs ", pools_.size(),
-                                         " dice pools, at most 255: fewer vehicle classes, "
-                                         "bayonets, attack or close-combat dice, or weapons "
-                                         "to pick up"));
-  }
-  for (const Roll& roll : pools_) {
-    if (roll.outcomes.size() > kMaxChanceOutcomes) {
-      return ScenarioError(
-          0, absl::StrCat("a roll (", roll.pool.Describe(), ") has ", roll.outcomes.size(),
-                          " outcomes, at most ", kMaxChanceOutcomes,
-                          ": close combat with more than 6 dice is not supported"));
-    }
+  // Whatever the scenario, every kind's pools fit State::roll, a byte: attack at most 10 dice
+  // by 3 bonuses (30), saves 6 dice by (1 natural + 2 targets by 3 modifiers by 3 bonuses +
+  // 2 targets by 2 modifiers for corners) (138), rally 3, close combat 6 dice by 10
+  // modifiers, 2 natural and 8 rest pools (70), armour 6 dice by the thresholds 6..20 (90);
+  // and every pool fits a chance node: at most 196 outcomes (a whole close-combat roll of 6
+  // dice).
+  for (const std::vector<Roll>& kind : pools_) {
+    CHECK(kind.size() <= 256);
+    for (const Roll& roll : kind) CHECK(roll.outcomes.size() <= kMaxChanceOutcomes);
   }
   return absl::OkStatus();
 }

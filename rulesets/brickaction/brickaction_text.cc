@@ -180,10 +180,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (value >= 0) return absl::StrCat("saves ", value);
       break;
     case kCcRoll:
-      if (value >= 0) {
-        return absl::StrCat("total ", DicePool::TripleSum(value), " sixes ",
-                            DicePool::TripleHighs(value), " ones ", DicePool::TripleOnes(value));
-      }
+      if (value >= 0) return CloseOutcomeText(state, value);
       break;
     default:
       break;
@@ -219,11 +216,13 @@ absl::StatusOr<Action> BrickactionGame::ParseAction(const State& state, Player p
       return kOutcomeBase + (a > b ? 0 : 1);
     }
     if (words[0] == "roll") {
-      absl::StatusOr<int> value = PoolAt(state).OutcomeOfFacesText(
-          TrimBlanks(text).substr(std::string_view("roll").size()));
+      const std::string_view faces = TrimBlanks(text).substr(std::string_view("roll").size());
+      absl::StatusOr<int> value = state.phase == kCcRoll && RollAt(state).part == kCloseRest
+                                      ? CloseRestOfFaces(state, faces)
+                                      : PoolAt(state).OutcomeOfFacesText(faces);
       if (!value.ok()) return value.status();
       const int folded =
-          state.phase == kArmourRoll ? ArmourValue(*value, pools_[state.roll].threshold) : *value;
+          state.phase == kArmourRoll ? ArmourValue(*value, RollAt(state).threshold) : *value;
       const Action action = kOutcomeBase + static_cast<Action>(folded);
       if (std::find(legal.begin(), legal.end(), action) != legal.end()) return action;
       return Error(absl::StrCat("'", shown, "' cannot happen here"));
@@ -806,7 +805,11 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {
     if (u != kNone && u >= n) return Error("a squad in the action is not in the scenario");
   }
-  if (state.roll >= pools_.size()) return Error("roll names no dice pool");
+  // A chance node's `roll` names a pool of its phase's kind; elsewhere it is 0.
+  const bool rolls = Kind(state) == NodeKind::kChance && state.phase != kRollOff;
+  if (rolls ? state.roll >= pools_[RollKindOf(state.phase)].size() : state.roll != 0) {
+    return Error("roll names no dice pool of this phase");
+  }
   // A screen lies on the map, thrown by a squad; between actions it is standing (age 1).
   if (state.smoke != kNoCell &&
       (CellX(state.smoke) + kSmokeSize > width_ || CellY(state.smoke) + kSmokeSize > height_ ||
@@ -885,8 +888,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       break;
     case kArmourRoll:
       ok = (state.mode == kFire || state.mode == kHoldFire || state.mode == kReactFire) &&
-           alive(state.att) && alive(state.tgt) && units_[state.tgt].vehicle &&
-           pools_[state.roll].kind == kArmourRollKind;
+           alive(state.att) && alive(state.tgt) && units_[state.tgt].vehicle;
       break;
     case kProneReact:
       ok = own(state.active) && alive(state.target) && state.stage == kStageAttack;
@@ -907,18 +909,15 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       ok = alive(state.sub) && (state.phase == kHoldMove || state.spot != kNoCell);
       break;
     case kRally:
-      ok = alive(state.sub) && own(state.sub) && pools_[state.roll].kind == kRallyRoll &&
-           (state.flags[state.sub] & kSuppressedBit);
+      ok = alive(state.sub) && own(state.sub) && (state.flags[state.sub] & kSuppressedBit);
       break;
     case kAttackRoll:
       ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode && state.mode != kClose &&
-           state.mode != kRoadkill && pools_[state.roll].kind == kAttackRollKind &&
-           !(units_[state.att].vehicle && units_[state.tgt].vehicle);
+           state.mode != kRoadkill && !(units_[state.att].vehicle && units_[state.tgt].vehicle);
       break;
     case kSaveRoll:
       ok = alive(state.att) && alive(state.tgt) && state.mode != kNoMode &&
-           pools_[state.roll].kind == kSaveRollKind &&
-           state.saves == pools_[state.roll].pool.dice();
+           state.saves == PoolAt(state).dice();
       break;
     case kRollOff:
     case kChooseFirst:
@@ -927,8 +926,7 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
            (state.phase == kChooseFirst || state.player == 0);
       break;
     case kCcRoll:
-      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) &&
-           pools_[state.roll].kind == kCloseRollKind;
+      ok = state.mode == kClose && alive(state.att) && alive(state.tgt) && CloseRollFits(state);
       break;
     default:
       break;

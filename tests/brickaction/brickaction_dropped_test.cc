@@ -117,8 +117,10 @@ TEST_F(BrickactionDroppedTest, WhoMayPickUpWhat) {
   Play(*game_, state, {"b"});
   EXPECT_THAT(Legal(*game_, state), Contains("pickup carbine"));
   // b has 2 shotguns and 4 minis: the first carbine replaces a Repeater (6 close-combat dice
-  // still, a carbine's +1 needs 2 carbines or SMGs); the second would give 7 dice, more than
-  // the engine's chance node takes, so it is not offered.
+  // still, a carbine's +1 needs 2 carbines or SMGs); the second gives 7 dice (rolled in two
+  // chance nodes); then the pile is empty.
+  Play(*game_, state, {"pickup carbine"});
+  EXPECT_THAT(Legal(*game_, state), Contains("pickup carbine"));
   Play(*game_, state, {"pickup carbine"});
   EXPECT_THAT(Legal(*game_, state), Not(Contains("pickup carbine")));
   // A sniper squad does not pick up (its minis carry sniper rifles).

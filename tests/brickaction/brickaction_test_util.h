@@ -173,6 +173,20 @@ inline std::string TransportTestScenario() {
       "vehicle side=1 label=v class=C1 weapon=MG transport=1 facing=S at=6,0\n");
 }
 
+// The same board for close combat of 7 and 8 dice: player 0 A (4 regulars and a veteran, 2
+// carbines and 2 shotguns: 4 + 1 + 2 = 7 dice, +1) and B (a regular, a veteran, an officer
+// and a medic, 3 veterans, with 2 carbines and 2 shotguns: 4 + 1 + 1 + 2 = 8 dice, +3);
+// player 1 a (a lone regular, 1 die) and b (as B). The units: A B a b.
+inline std::string CloseRollTestScenario() {
+  return TestBoardWith(
+      "squad side=0 label=A regulars=4 veteran=1 carbine=2 shotgun=2 grenade=0 at=0,11\n"
+      "squad side=0 label=B regulars=1 veteran=1 officer=1 medic=1 carbine=2 shotgun=2 "
+      "grenade=0 at=1,11\n"
+      "squad side=1 label=a regulars=1 veteran=0 grenade=0 at=0,0\n"
+      "squad side=1 label=b regulars=1 veteran=1 officer=1 medic=1 carbine=2 shotgun=2 "
+      "grenade=0 at=1,0\n");
+}
+
 // The test board under another victory condition (`victory eliminate` or `victory target`);
 // with `victory target`, D and d (2 regulars each) are the targets.
 inline std::string VictoryTestScenario(const std::string& victory) {

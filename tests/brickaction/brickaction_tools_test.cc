@@ -165,6 +165,24 @@ TEST(BrickactionOddsTest, CommandosSplitAttackOfFourDice) {
   EXPECT_TRUE(odds->total.IsOne());
 }
 
+TEST(BrickactionOddsTest, CloseCombatOfSevenDice) {
+  // A (5 minis, 7 dice, +1) at the lone regular a (1 die): A's total, at least 7 + 1, always
+  // beats a's, so a always dies. A loses a mini to a's natural 6 (S, 1/6) and one per failed
+  // save (4+, 1/2) of its natural 1s, at most 5 saves: min(F + S, 5) with O ~ Bin(7, 1/6)
+  // ones and F ~ Bin(min(O, 5), 1/2). E[min(O, 5)] = 7/6 - 1 * P(O=6) - 2 * P(O=7) = 7/6 -
+  // (35 + 2)/6^7, so E[F] = 7/12 - 37/559872; the cap takes 1 when F = 5 and S = 1:
+  // P(O >= 5) = (21 * 25 + 7 * 5 + 1)/6^7 = 561/279936, times 1/32 and 1/6. In all
+  // 1/6 + 7/12 - 37/559872 - 561/53747712 = 40306671/53747712 = 4478519/5971968.
+  const auto odds =
+      odds_test::OddsAfter("brickaction", brickaction_test::CloseRollTestScenario(),
+                           brickaction_test::Position("A@5,5/4v/-/0/- B:x a@5,4/1/-/0/- b:x"),
+                           {"A", "attack"}, "close a");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "minis_lost_p0"), "4478519/5971968");
+  EXPECT_EQ(Expected(*odds, "units_destroyed_p1"), "1");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
 // Recorded from `sandtable perft --ruleset brickaction --depth D` on the default scenario: a
 // change in move generation, holds, reactions, chance outcomes or turn order moves these.
 TEST(BrickactionPerftTest, DefaultScenario) {
