@@ -408,6 +408,9 @@ class BrickactionGame {
   // The built-in capture-the-flag scenario (rulesets/brickaction/scenarios/flag.scn, compiled
   // in; the parameter scenario=flag).
   static std::string_view FlagScenarioText();
+  // The built-in capture-the-flag scenario with a flag per side
+  // (rulesets/brickaction/scenarios/flags.scn, compiled in; the parameter scenario=flags).
+  static std::string_view FlagsScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;

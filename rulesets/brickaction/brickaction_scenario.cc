@@ -639,12 +639,13 @@ class BrickactionScenarioBuilder {
 namespace {
 
 // The built-in scenarios, by the parameter `scenario` (the first is the default).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBuiltInScenarios = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kBuiltInScenarios = {{
     {"default", brickaction_scenarios::kDefault},
     {"vehicles", brickaction_scenarios::kVehicles},
     {"target", brickaction_scenarios::kTarget},
     {"capture", brickaction_scenarios::kCapture},
     {"flag", brickaction_scenarios::kFlag},
+    {"flags", brickaction_scenarios::kFlags},
 }};
 
 }  // namespace
@@ -656,6 +657,7 @@ std::string_view BrickactionGame::VehiclesScenarioText() {
 std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
 std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
 std::string_view BrickactionGame::FlagScenarioText() { return brickaction_scenarios::kFlag; }
+std::string_view BrickactionGame::FlagsScenarioText() { return brickaction_scenarios::kFlags; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
   std::vector<std::string> names;
@@ -664,8 +666,8 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
           ParamDef{"scenario",
                    "the built-in scenario when no scenario text is given: default, vehicles (a "
                    "light vehicle per side and rockets), target (destroy the enemy's target "
-                   "unit), capture (player 0 must activate the objective) or flag (capture the "
-                   "flag)",
+                   "unit), capture (player 0 must activate the objective), flag (capture the "
+                   "flag) or flags (capture the flag, a flag per side)",
                    "default", 0, 0, std::move(names)}};
 }
 

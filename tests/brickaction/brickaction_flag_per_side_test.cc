@@ -272,5 +272,21 @@ TEST(BrickactionFlagPerSideTest, RandomGamesEndWithTheRule) {
   EXPECT_GT(returned, 0);
 }
 
+// The shipped flags scenario (the file, compiled in as scenario=flags): the default's table
+// and squads, player 0's flag at 11,22 and player 1's at 12,1.
+TEST(BrickactionFlagPerSideTest, FlagsScenarioFileIsTheParameter) {
+  EXPECT_EQ(ScenarioFileText("flags"), G::FlagsScenarioText());
+  const auto created = G::CreateFromStrings({{"scenario", "flags"}}, "");
+  ASSERT_TRUE(created.ok()) << created.status();
+  const auto& game = *created;
+  EXPECT_EQ(game->scenario_name(), "flags");
+  EXPECT_TRUE(game->flag_per_side());
+  const auto standard = MakeGame({}, std::string(G::DefaultScenarioText()));
+  EXPECT_EQ(
+      game->StateToString(game->InitialState()),
+      absl::StrReplaceAll(standard->StateToString(standard->InitialState()),
+                          {{"spot=- ", "spot=- flag0=11,22 carrier0=- flag1=12,1 carrier1=- "}}));
+}
+
 }  // namespace
 }  // namespace sandtable::brickaction_test
