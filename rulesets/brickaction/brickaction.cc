@@ -233,11 +233,7 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
-bool BrickactionGame::NearObjective(int c) const {
-  const int dx = 2 * CellX(c) - objective_x2_;
-  const int dy = 2 * CellY(c) - objective_y2_;
-  return dx * dx + dy * dy <= 16;  // in half cells: within 2 cells
-}
+bool BrickactionGame::NearObjective(int c) const { return ObjectiveAt(c) == 0; }
 
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   int minis = 0;

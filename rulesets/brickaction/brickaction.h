@@ -455,6 +455,15 @@ class BrickactionGame {
   // one the attacker holds, else any).
   int num_objectives() const { return static_cast<int>(objectives_.size()); }
   int ObjectiveAt(int c) const;
+  // Objective i's cell (the one at, or just above and left of, its point) and the distance in
+  // cells from cell c's centre to its point.
+  int ObjectiveCell(int i) const {
+    return CellIndex(objectives_[i].first / 2, objectives_[i].second / 2);
+  }
+  double ObjectiveDistance(int c, int i) const {
+    return std::hypot(2 * CellX(c) - objectives_[i].first, 2 * CellY(c) - objectives_[i].second) /
+           2;
+  }
   int MinisNearObjective(const State& state, int side, int i) const;
   double CaptureDistance(const State& state, int side, int c) const;
   // Every objective held by the attacker: it has won.
@@ -617,9 +626,7 @@ class BrickactionGame {
   // already (the attacker takes it, the defender takes it back).
   bool CanActivate(const State& state, int u) const;
   // The distance in cells from cell c's centre to the objective point.
-  double ObjectiveDistance(int c) const {
-    return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
-  }
+  double ObjectiveDistance(int c) const { return ObjectiveDistance(c, 0); }
   // The pool of the chance node `state` is at.
   const DicePool& PoolAt(const State& state) const { return pools_[state.roll].pool; }
 
@@ -735,15 +742,13 @@ class BrickactionGame {
   int num_cells_ = 0;
   int deploy_depth_ = 4;
   int points_ = 150;
-  int objective_x2_ = 0;  // the objective point in half cells
-  int objective_y2_ = 0;
   bool roll_off_ = false;  // the scenario asks for the roll-off (else player 0 goes first)
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
   int attacker_ = -1;  // `victory capture`
-  // The objective points in half cells (`victory capture` may have several; the first is
-  // objective_x2_, objective_y2_).
+  // The objective points in half cells (`victory capture` may have several; the first is the
+  // objective of `victory objective`).
   std::vector<std::pair<int, int>> objectives_;
   std::array<uint16_t, 2> flag_start_ = {kNoCell, kNoCell};  // `victory flag`: flag i's start
   bool flag_per_side_ = false;

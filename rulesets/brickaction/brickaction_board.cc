@@ -69,8 +69,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
   }
   // The objective, drawn on the cell at (or just above and left of) its point.
   if (victory_ == kObjectiveVictory) {
-    view.markers.push_back(
-        {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+    view.markers.push_back({ObjectiveCell(0), '*', "objective (2 cells around)", -1});
   }
   if (victory_ == kCaptureVictory) AddCaptureMarkers(state, view);
 

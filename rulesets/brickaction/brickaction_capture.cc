@@ -2,13 +2,21 @@
 // its point), activating it (the attacker takes it, the defender takes it back), and where the
 // squads head for (docs/rulesets/brickaction.md, "Result").
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "rulesets/brickaction/brickaction.h"
 
 namespace sandtable {
+namespace {
+
+// Whether a side goes for objective i: the attacker for one it does not hold, the defender for
+// one the attacker holds.
+bool ToTake(const BrickactionGame::State& state, int i, bool attacker) {
+  return ((state.captured >> i) & 1) != attacker;
+}
+
+}  // namespace
 
 int BrickactionGame::ObjectiveAt(int c) const {
   for (int i = 0; i < num_objectives(); ++i) {
@@ -37,17 +45,14 @@ bool BrickactionGame::CanActivate(const State& state, int u) const {
   const int i = ObjectiveAt(state.cell[u]);
   if (i < 0) return false;
   const int side = units_[u].side;
-  const bool held = (state.captured >> i) & 1;  // by the attacker
-  return held != (side == attacker_) && MinisNearObjective(state, 1 - side, i) == 0;
+  return ToTake(state, i, side == attacker_) && MinisNearObjective(state, 1 - side, i) == 0;
 }
 
 double BrickactionGame::CaptureDistance(const State& state, int side, int c) const {
   double nearest = 1e9, nearest_any = 1e9;
   for (int i = 0; i < num_objectives(); ++i) {
-    const double d =
-        std::hypot(2 * CellX(c) - objectives_[i].first, 2 * CellY(c) - objectives_[i].second) / 2;
-    const bool held = (state.captured >> i) & 1;
-    if (held != (side == attacker_)) nearest = std::min(nearest, d);
+    const double d = ObjectiveDistance(c, i);
+    if (ToTake(state, i, side == attacker_)) nearest = std::min(nearest, d);
     nearest_any = std::min(nearest_any, d);
   }
   return nearest < 1e9 ? nearest : nearest_any;
@@ -58,7 +63,7 @@ void BrickactionGame::AddCaptureMarkers(const State& state, BoardView& view) con
     // The defender's until the attacker activates it.
     const int holder = (state.captured >> i) & 1 ? attacker_ : 1 - attacker_;
     view.markers.push_back(
-        {CellIndex(objectives_[i].first / 2, objectives_[i].second / 2), '*',
+        {ObjectiveCell(i), '*',
          absl::StrCat("objective", num_objectives() > 1 ? absl::StrCat(" ", i + 1) : "",
                       " (2 cells around), player ", holder, "'s"),
          holder});

@@ -229,8 +229,6 @@ class BrickactionScenarioBuilder {
     if (game_.objectives_.empty()) {  // the centre of the table
       game_.objectives_.emplace_back(game_.width_ - 1, game_.height_ - 1);
     }
-    game_.objective_x2_ = game_.objectives_[0].first;
-    game_.objective_y2_ = game_.objectives_[0].second;
     return absl::OkStatus();
   }
 
