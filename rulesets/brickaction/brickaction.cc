@@ -429,7 +429,9 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
     actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
   }
-  if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
+  if (can_spend && victory_ == kCaptureVictory && CanActivate(state, u)) {
+    actions.push_back(kActionBase + kActivate);  // victory checked first: no call in playouts
+  }
   if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
     actions.push_back(kActionBase + kDashAction);
     if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
