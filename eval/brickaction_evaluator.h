@@ -16,10 +16,13 @@
 // `victory target` adds kTarget * (target(0) - target(1)), target(p) the share of p's target
 // unit still standing (minis, or a vehicle's capacity less its damage; 1 without one).
 // `victory capture` takes the value above (the attacker must reach the objective and the
-// defender contest it). `victory flag` measures approach to the flag's cell (carried or
-// lying) instead of the objective, leaves held out and adds kCarry * carry, carry = 1 -
+// defender contest it); with several objectives d is to the nearest one the squad's side goes
+// for (BrickactionGame::CaptureDistance) and held is the share of them the attacker holds
+// (negated when player 1 attacks). `victory flag` measures approach to the cell of the flag
+// the side goes for (the neutral one or the enemy's, carried or lying) instead of the
+// objective, leaves held out and adds kCarry * carry, carry the sum over carried flags of 1 -
 // (rows from the carrier to its deployment zone) / the table's height, positive for player
-// 0's carrier, negative for player 1's, 0 while the flag lies.
+// 0's carriers, negative for player 1's.
 //
 // The result is decided at the end of the last turn by the minis within 2 cells of the
 // objective, then by kills: holding it counts more the nearer the end (a squad there on turn 1
@@ -60,9 +63,10 @@ struct BrickactionEvaluator {
   double Evaluate(const BrickactionGame& game, const BrickactionGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
     double strength[2] = {0, 0}, approach[2] = {0, 0}, total[2] = {0, 0};
-    // Under `victory flag` squads approach the flag (carried or lying), else the objective.
+    // Under `victory flag` squads approach the flag they go for (carried or lying), under
+    // `victory capture` the nearest objective they go for, else the objective.
     const bool flag = game.victory() == BrickactionGame::kFlagVictory;
-    const int flag_cell = flag ? game.FlagCell(state) : 0;
+    const bool capture = game.victory() == BrickactionGame::kCaptureVictory;
     for (int u = 0; u < game.num_units(); ++u) {
       const BrickactionGame::Unit& unit = game.unit(u);
       total[unit.side] += unit.regulars + std::popcount(static_cast<unsigned>(unit.specialists));
@@ -71,8 +75,10 @@ struct BrickactionEvaluator {
       const bool suppressed = state.flags[u] & BrickactionGame::kSuppressedBit;
       strength[unit.side] += minis * (suppressed ? 1.0 - kSuppressed : 1.0);
       if (!game.IsAlive(state, u)) continue;  // aboard a transport: not approaching
-      const double d = flag ? std::sqrt(game.Distance2(state.cell[u], flag_cell))
-                            : game.ObjectiveDistance(state.cell[u]);
+      const double d = flag      ? std::sqrt(game.Distance2(
+                                       state.cell[u], game.FlagCell(state, game.FlagSought(unit.side))))
+                       : capture ? game.CaptureDistance(state, unit.side, state.cell[u])
+                                 : game.ObjectiveDistance(state.cell[u]);
       approach[unit.side] += minis * std::clamp(1.0 - (d - 2.0) / kApproachRange, 0.0, 1.0);
     }
     // A side of vehicles only (no minis) has nothing to lose here.
@@ -87,18 +93,24 @@ struct BrickactionEvaluator {
     if (flag) {
       // The carrier's way home: 1 at its zone's edge, 0 a table's height away.
       double carry = 0;
-      if (state.carrier != BrickactionGame::kNone) {
-        const int side = game.unit(state.carrier).side;
+      for (int i = 0; i < game.num_flags(); ++i) {
+        const int c = state.carrier[i];
+        if (c == BrickactionGame::kNone) continue;
+        const int side = game.unit(c).side;
         const double home =
-            1.0 -
-            static_cast<double>(game.HomeDistance(side, state.cell[state.carrier])) / game.height();
-        carry = side == 0 ? home : -home;
+            1.0 - static_cast<double>(game.HomeDistance(side, state.cell[c])) / game.height();
+        carry += side == 0 ? home : -home;
       }
       return std::tanh(margin + approached + kCarry * carry);
     }
+    // Several objectives: the share the attacker holds; one: the minis on it.
     const double held =
-        std::clamp((game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale,
-                   -1.0, 1.0);
+        game.num_objectives() > 1
+            ? (game.attacker() == 0 ? 1.0 : -1.0) * std::popcount(state.captured) /
+                  game.num_objectives()
+            : std::clamp(
+                  (game.MinisOnObjective(state, 0) - game.MinisOnObjective(state, 1)) / kHeldScale,
+                  -1.0, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();
     return std::tanh(margin + approached + kHold * progress * held);
   }

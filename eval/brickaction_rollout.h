@@ -1,10 +1,12 @@
 // BrickactionRollout: the playout policy for brickaction. The game is won on the objective,
 // but a uniform Move destination is as likely to lead away from it as toward it, so uniform
 // playouts seldom reach it before they are cut short. This policy moves each squad to the
-// destination nearest the objective (uniform among equals), under `victory capture` too, and
-// activates the objective whenever it can (that wins); under `victory flag` the carrier moves
-// to the destination nearest its deployment zone and the other squads to the one nearest the
-// flag. Every other decision is uniform, and so are destinations under the other victories.
+// destination nearest the objective (uniform among equals); under `victory capture` the one
+// nearest an objective its side goes for (BrickactionGame::CaptureDistance), and it activates
+// an objective whenever it can; under `victory flag` a carrier moves to the destination
+// nearest its deployment zone and the other squads to the one nearest the flag they go for
+// (the neutral one, or the enemy's). Every other decision is uniform, and so are destinations
+// under the other victories.
 #ifndef SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 #define SANDTABLE_EVAL_BRICKACTION_ROLLOUT_H_
 
@@ -28,16 +30,20 @@ struct BrickactionRollout {
       return activate;
     }
     if (state.phase == BrickactionGame::kDest && victory == BrickactionGame::kFlagVictory) {
-      if (state.active == state.carrier) {
-        const int side = game.unit(state.active).side;
+      const int side = game.unit(state.active).side;
+      if (BrickactionGame::CarriedFlag(state, state.active) >= 0) {
         return Nearest(actions, rng, [&](int c) { return game.HomeDistance(side, c); });
       }
-      const int flag = game.FlagCell(state);
+      const int flag = game.FlagCell(state, game.FlagSought(side));
       return Nearest(actions, rng, [&](int c) { return std::sqrt(game.Distance2(c, flag)); });
     }
     if (state.phase != BrickactionGame::kDest || (victory != BrickactionGame::kObjectiveVictory &&
                                                   victory != BrickactionGame::kCaptureVictory)) {
       return actions[static_cast<int>(rng.Below(static_cast<uint32_t>(actions.size())))];
+    }
+    if (victory == BrickactionGame::kCaptureVictory) {
+      const int side = game.unit(state.active).side;
+      return Nearest(actions, rng, [&](int c) { return game.CaptureDistance(state, side, c); });
     }
     return Nearest(actions, rng, [&](int c) { return game.ObjectiveDistance(c); });
   }

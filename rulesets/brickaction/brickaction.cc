@@ -241,11 +241,7 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   return table.Reachable(state.cell[u], enemies, friends);
 }
 
-bool BrickactionGame::NearObjective(int c) const {
-  const int dx = 2 * CellX(c) - objective_x2_;
-  const int dy = 2 * CellY(c) - objective_y2_;
-  return dx * dx + dy * dy <= 16;  // in half cells: within 2 cells
-}
+bool BrickactionGame::NearObjective(int c) const { return ObjectiveAt(c) == 0; }
 
 int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   int minis = 0;
@@ -256,19 +252,12 @@ int BrickactionGame::MinisOnObjective(const State& state, int side) const {
   return minis;
 }
 
-bool BrickactionGame::CanActivate(const State& state, int u) const {
-  return victory_ == kCaptureVictory && units_[u].side == attacker_ && !IsVehicle(u) &&
-         IsAlive(state, u) && !(state.flags[u] & kSuppressedBit) && NearObjective(state.cell[u]) &&
-         MinisOnObjective(state, 1 - attacker_) == 0;
-}
-
 bool BrickactionGame::DecidedEarly(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
-  if (!alive[0] || !alive[1] || state.captured) return true;
-  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
-    return true;  // the flag brought home
-  }
+  if (!alive[0] || !alive[1]) return true;
+  if (victory_ == kCaptureVictory && AllCaptured(state)) return true;
+  if (victory_ == kFlagVictory && FlagsHome(state) != 0) return true;  // a flag brought home
   for (int target : target_unit_) {
     if (target >= 0 && Destroyed(state, target)) return true;
   }
@@ -279,9 +268,10 @@ int BrickactionGame::Winner(const State& state) const {
   bool alive[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) alive[units_[u].side] |= IsAlive(state, u);
   if (alive[0] != alive[1]) return alive[0] ? 0 : 1;
-  if (victory_ == kCaptureVictory) return state.captured ? attacker_ : 1 - attacker_;
-  if (state.carrier != kNone && AtHome(units_[state.carrier].side, state.cell[state.carrier])) {
-    return units_[state.carrier].side;
+  if (victory_ == kCaptureVictory) return AllCaptured(state) ? attacker_ : 1 - attacker_;
+  if (victory_ == kFlagVictory) {
+    const int home = FlagsHome(state);  // both at once: kills decide
+    if (home == 1 || home == 2) return home == 1 ? 0 : 1;
   }
   if (victory_ == kTargetVictory) {
     bool lost[2];
@@ -320,7 +310,8 @@ BrickactionGame::State BrickactionGame::InitialState() const {
                                              (units_[u].turret ? units_[u].start_facing << 4 : 0));
     }
   }
-  state.flag = flag_start_;
+  state.flag[0] = flag_start_[0];
+  state.flag[1] = flag_start_[1];
   if (roll_off_) {
     state.phase = kRollOff;  // the first turn waits for the roll-off
     return state;
@@ -443,13 +434,15 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   if (can_spend && !suppressed && terrain_[state.cell[u]] == kCorner) {
     actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
   }
-  if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
+  if (can_spend && victory_ == kCaptureVictory && CanActivate(state, u)) {
+    actions.push_back(kActionBase + kActivate);  // victory checked first: no call in playouts
+  }
   if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
     actions.push_back(kActionBase + kDashAction);
     if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
   }
   // The flag's carrier keeps it on the board: it does not embark.
-  if (can_spend && !suppressed && state.carrier != u) EmbarkActions(state, u, actions);
+  if (can_spend && !suppressed && CarriedFlag(state, u) < 0) EmbarkActions(state, u, actions);
   if (has_drops_) PickUpActions(state, u, actions);  // free: offered whatever it may spend
 }
 
@@ -702,7 +695,7 @@ void BrickactionGame::EndAction(State& state) const {
     state.smoke_by = kNone;
     state.smoke_age = 0;
   }
-  PickUpFlag(state);
+  if (victory_ == kFlagVictory) PickUpFlag(state);
   if (DecidedEarly(state)) {
     state.phase = kOver;
     return;
@@ -719,17 +712,6 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
-}
-
-void BrickactionGame::PickUpFlag(State& state) const {
-  if (state.flag == kNoCell) return;
-  for (int u = 0; u < num_units(); ++u) {
-    if (state.cell[u] == state.flag && !IsVehicle(u)) {
-      state.carrier = static_cast<uint8_t>(u);
-      state.flag = kNoCell;
-      return;
-    }
-  }
 }
 
 void BrickactionGame::SpendAction(State& state, int u) const {
@@ -986,10 +968,7 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
   (u == state.att ? state.lost_a : state.lost_t) += static_cast<uint8_t>(count);
   state.kills[1 - units_[u].side] += static_cast<uint8_t>(count);
   if (count == minis) {
-    if (state.carrier == u) {  // the flag drops where its carrier fell
-      state.flag = state.cell[u];
-      state.carrier = kNone;
-    }
+    if (victory_ == kFlagVictory) DropFlag(state, u);
     state.spot = state.cell[u];
     DropWeapons(state, u);
     state.cell[u] = kNoCell;
@@ -1161,8 +1140,8 @@ void BrickactionGame::Apply(State& state, Action action) const {
         return;
       }
       SpendAction(state, u);
-      if (kind == kActivate) {
-        state.captured = 1;  // the attacker wins at once
+      if (kind == kActivate) {  // taken, or taken back; all the attacker's: it wins at once
+        state.captured ^= static_cast<uint8_t>(1u << ObjectiveAt(state.cell[u]));
         EndAction(state);
         return;
       }

@@ -163,9 +163,10 @@ class BrickactionGame {
       {7, 7, 7, 9, 10, 11, 12, 13, 14},     // HAP
   }};
   // How the game is won (the scenario's `victory`): the central objective (the default), kills
-  // with a side wiped out losing at once, the enemy's target unit destroyed, or the objective
-  // activated by the scenario's attacker before the last turn ends (else the defender wins),
-  // or the flag carried into the carrier's own deployment zone.
+  // with a side wiped out losing at once, the enemy's target unit destroyed, or every objective
+  // activated by the scenario's attacker at once before the last turn ends (else the defender
+  // wins), or the flag (the neutral one, or the enemy's) carried into the carrier's own
+  // deployment zone.
   enum Victory : uint8_t {
     kObjectiveVictory = 0,
     kEliminateVictory,
@@ -252,6 +253,8 @@ class BrickactionGame {
     kSplitAction,    // the commando's squad: a half move, then an attack of up to kSplitDice
     kDismountAction  // a transport: its squad gets out within kDismountCells
   };
+  // `victory capture`: objectives a scenario may have (State::captured has a bit each).
+  static constexpr int kMaxObjectives = 8;
 
   // Per-unit flag bits.
   static constexpr uint8_t kProneBit = 0x01;
@@ -283,7 +286,9 @@ class BrickactionGame {
     uint16_t spot = kNoCell;        // the destroyed unit's cell (reactive move)
     uint16_t smoke = kNoCell;       // the smoke screen's top-left cell (kNoCell: none)
     uint16_t full_cover = 0;        // bit u: squad u uses its corner for full cover
-    uint16_t flag = kNoCell;        // `victory flag`: the flag's cell while no squad carries it
+    // `victory flag`: where flag i lies while no squad carries it (i: the neutral flag 0, or
+    // with a flag per side each player's own).
+    uint16_t flag[2] = {kNoCell, kNoCell};
     // Dropped weapons (brickaction_dropped.cc): the cell + 1 where destroyed squad u's weapons
     // lie (0: none), and each squad's infantry weapons (PackLoadout: the scenario's and those
     // picked up; a destroyed squad's, those lying at its cell).
@@ -333,11 +338,14 @@ class BrickactionGame {
     uint8_t smokes[kMaxUnits] = {};
     uint8_t smoke_by = kNone;
     uint8_t smoke_age = 0;
-    uint8_t captured = 0;     // `victory capture`: 1 once the attacker activated the objective
-    uint8_t carrier = kNone;  // `victory flag`: the squad carrying the flag
+    // `victory capture`: bit i set while the attacker holds objective i (it activated it and
+    // the defender has not taken it back).
+    uint8_t captured = 0;
+    uint8_t carrier[2] = {kNone, kNone};  // `victory flag`: the squad carrying flag i
+    uint8_t spare = 0;                    // keeps the struct free of padding (hashed as bytes)
     friend bool operator==(const State&, const State&) = default;
   };
-  static_assert(sizeof(State) == 196);
+  static_assert(sizeof(State) == 200);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -410,6 +418,9 @@ class BrickactionGame {
   // The built-in capture-the-flag scenario (rulesets/brickaction/scenarios/flag.scn, compiled
   // in; the parameter scenario=flag).
   static std::string_view FlagScenarioText();
+  // The built-in capture-the-flag scenario with a flag per side
+  // (rulesets/brickaction/scenarios/flags.scn, compiled in; the parameter scenario=flags).
+  static std::string_view FlagsScenarioText();
 
   // --- The Ruleset concept.
   State InitialState() const;
@@ -445,8 +456,30 @@ class BrickactionGame {
   Victory victory() const { return victory_; }
   // The target unit of `side` (`victory target`), or -1 when it has none.
   int TargetUnit(int side) const { return target_unit_[side]; }
-  // The player who must activate the objective (`victory capture`), or -1.
+  // The player who must activate the objectives (`victory capture`), or -1.
   int attacker() const { return attacker_; }
+  // `victory capture` (brickaction_capture.cc): the scenario's objectives (1 but under
+  // `victory capture`), the one whose zone (within 2 cells of its point; zones do not overlap)
+  // holds cell c or -1, the minis of `side` in objective i's zone, and the distance from c to
+  // the nearest objective `side` goes for (the attacker: one it does not hold; the defender:
+  // one the attacker holds, else any).
+  int num_objectives() const { return static_cast<int>(objectives_.size()); }
+  int ObjectiveAt(int c) const;
+  // Objective i's cell (the one at, or just above and left of, its point) and the distance in
+  // cells from cell c's centre to its point.
+  int ObjectiveCell(int i) const {
+    return CellIndex(objectives_[i].first / 2, objectives_[i].second / 2);
+  }
+  double ObjectiveDistance(int c, int i) const {
+    return std::hypot(2 * CellX(c) - objectives_[i].first, 2 * CellY(c) - objectives_[i].second) /
+           2;
+  }
+  int MinisNearObjective(const State& state, int side, int i) const;
+  double CaptureDistance(const State& state, int side, int c) const;
+  // Every objective held by the attacker: it has won.
+  bool AllCaptured(const State& state) const {
+    return state.captured == (1u << objectives_.size()) - 1;
+  }
   // The rows from cell c to `side`'s deployment zone (0 inside it): where its flag carrier
   // wins (`victory flag`).
   int HomeDistance(int side, int c) const {
@@ -454,10 +487,25 @@ class BrickactionGame {
                      : std::max(0, CellY(c) - deploy_depth_ + 1);
   }
   bool AtHome(int side, int c) const { return HomeDistance(side, c) == 0; }
-  // The flag's cell: the carrier's, or where it lies (`victory flag`; else kNoCell).
-  int FlagCell(const State& state) const {
-    return state.carrier != kNone ? state.cell[state.carrier] : state.flag;
+  // `victory flag` (brickaction_flags.cc): one neutral flag (flag 0), or a flag per side
+  // (flag i is player i's, at its home cell at the start).
+  bool flag_per_side() const { return flag_per_side_; }
+  int num_flags() const { return victory_ != kFlagVictory ? 0 : flag_per_side_ ? 2 : 1; }
+  // The flag `side` goes for: the neutral one, or the enemy's.
+  int FlagSought(int side) const { return flag_per_side_ ? 1 - side : 0; }
+  int FlagHome(int i) const { return flag_start_[i]; }
+  // Flag i's cell: its carrier's, or where it lies (kNoCell without it).
+  int FlagCell(const State& state, int i = 0) const {
+    return state.carrier[i] != kNone ? state.cell[state.carrier[i]] : state.flag[i];
   }
+  // The flag squad u carries, or -1.
+  static int CarriedFlag(const State& state, int u) {
+    return state.carrier[0] == u ? 0 : state.carrier[1] == u ? 1 : -1;
+  }
+  // The sides with a flag's carrier in their deployment zone (bit per side): they win.
+  int FlagsHome(const State& state) const;
+  // "the flag", or "player 1's flag".
+  std::string FlagName(int i) const;
   const std::string& scenario_name() const { return scenario_name_; }
   int num_units() const { return static_cast<int>(units_.size()); }
   const Unit& unit(int u) const { return units_[u]; }
@@ -615,13 +663,12 @@ class BrickactionGame {
   int MinisOnObjective(const State& state, int side) const;
   // Whether cell c's centre is within 2 cells of the objective point.
   bool NearObjective(int c) const;
-  // Whether squad u may activate the objective now (`victory capture`): the attacker's, not
-  // suppressed, within 2 cells of it, and no enemy mini within 2 cells (not contested).
+  // Whether squad u may activate an objective now (`victory capture`): not suppressed, in the
+  // objective's zone, no enemy mini there (not contested), and the objective not its side's
+  // already (the attacker takes it, the defender takes it back).
   bool CanActivate(const State& state, int u) const;
   // The distance in cells from cell c's centre to the objective point.
-  double ObjectiveDistance(int c) const {
-    return std::hypot(2 * CellX(c) - objective_x2_, 2 * CellY(c) - objective_y2_) / 2;
-  }
+  double ObjectiveDistance(int c) const { return ObjectiveDistance(c, 0); }
   // The pool of the chance node `state` is at.
   const DicePool& PoolAt(const State& state) const { return RollAt(state).pool; }
 
@@ -690,8 +737,10 @@ class BrickactionGame {
   void StandDownHoldsOn(State& state, int u) const;
   void AfterRemovals(State& state) const;
   void FinishResolution(State& state) const;
-  // `victory flag`: a squad standing on the lying flag's cell picks it up.
+  // `victory flag`: a squad standing on a lying flag's cell picks it up, or returns its own
+  // side's flag home; a destroyed carrier drops its flag on its cell.
   void PickUpFlag(State& state) const;
+  void DropFlag(State& state, int u) const;
   // Whether the game ends before its last turn: a side has no units left, or (`victory
   // target`) a target unit is destroyed.
   bool DecidedEarly(const State& state) const;
@@ -699,6 +748,11 @@ class BrickactionGame {
   int SaveModifier(const State& state, int att, int tgt, int* die_bonuses) const;
 
   absl::Status ValidateState(const State& state) const;
+  absl::Status ValidateFlags(const State& state) const;  // brickaction_flags.cc
+  // The board's markers: each objective with its holder (brickaction_capture.cc), each flag
+  // where it lies or is carried, with its owner (brickaction_flags.cc).
+  void AddCaptureMarkers(const State& state, BoardView& view) const;
+  void AddFlagMarkers(const State& state, BoardView& view) const;
 
   // Pools: (kind, parameters) -> index in pools_[kind]. Each chance phase rolls the pools of
   // one kind, so State::roll indexes that kind's pools only (a byte: no kind has more than
@@ -781,14 +835,16 @@ class BrickactionGame {
   int num_cells_ = 0;
   int deploy_depth_ = 4;
   int points_ = 150;
-  int objective_x2_ = 0;  // the objective point in half cells
-  int objective_y2_ = 0;
   bool roll_off_ = false;  // the scenario asks for the roll-off (else player 0 goes first)
   int first_ = 0;
   Victory victory_ = kObjectiveVictory;
   std::array<int, 2> target_unit_ = {-1, -1};
-  int attacker_ = -1;              // `victory capture`
-  uint16_t flag_start_ = kNoCell;  // `victory flag`
+  int attacker_ = -1;  // `victory capture`
+  // The objective points in half cells (`victory capture` may have several; the first is the
+  // objective of `victory objective`).
+  std::vector<std::pair<int, int>> objectives_;
+  std::array<uint16_t, 2> flag_start_ = {kNoCell, kNoCell};  // `victory flag`: flag i's start
+  bool flag_per_side_ = false;
   std::vector<uint8_t> terrain_;
   std::vector<uint8_t> elevation_;  // blocks, per cell
   // The map character of each raised (terrain, height) pair, for the board's legend.

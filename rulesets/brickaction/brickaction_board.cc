@@ -68,10 +68,10 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
   }
   // The objective, drawn on the cell at (or just above and left of) its point.
-  if (victory_ == kObjectiveVictory || victory_ == kCaptureVictory) {
-    view.markers.push_back(
-        {CellIndex(objective_x2_ / 2, objective_y2_ / 2), '*', "objective (2 cells around)", -1});
+  if (victory_ == kObjectiveVictory) {
+    view.markers.push_back({ObjectiveCell(0), '*', "objective (2 cells around)", -1});
   }
+  if (victory_ == kCaptureVictory) AddCaptureMarkers(state, view);
 
   // The smoke screen's 16 cells.
   if (state.smoke != kNoCell) {
@@ -92,9 +92,7 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     }
     view.markers.push_back({state.dropped[u] - 1, 'w', std::move(name), -1});
   }
-  if (victory_ == kFlagVictory && state.flag != kNoCell) {
-    view.markers.push_back({state.flag, 'F', "the flag (lying)", -1});
-  }
+  if (victory_ == kFlagVictory) AddFlagMarkers(state, view);
 
   if (state.phase == kOver) {
     const int winner = Winner(state);
@@ -214,6 +212,9 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
     if (f & kProneBit) absl::StrAppend(&piece.status, ", prone");
     if (InFullCover(state, u)) absl::StrAppend(&piece.status, ", full cover at its corner");
     if (f & kSuppressedBit) absl::StrAppend(&piece.status, ", SUPPRESSED");
+    if (CarriedFlag(state, u) >= 0) {
+      absl::StrAppend(&piece.status, ", carries ", FlagName(CarriedFlag(state, u)));
+    }
     if (f & kGrenadeBit) absl::StrAppend(&piece.status, ", grenade");
     if (state.rockets[u]) absl::StrAppend(&piece.status, ", ", state.rockets[u], " rocket(s)");
     if (state.rifle_grenades[u]) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -100,6 +101,7 @@ class BrickactionScenarioBuilder {
     if (absl::Status s = ReadMap(); !s.ok()) return s;
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
     if (absl::Status s = ReadVictory(); !s.ok()) return s;
+    if (absl::Status s = ReadObjectives(); !s.ok()) return s;
     if (absl::Status s = ReadSquads(); !s.ok()) return s;
     if (absl::Status s = ReadFlag(); !s.ok()) return s;
     return CheckTargets();
@@ -158,7 +160,7 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // turns, deploy, points, objective.
+  // turns, deploy, points, first.
   absl::Status ReadNumbers() {
     struct Number {
       const char* keyword;
@@ -190,20 +192,42 @@ class BrickactionScenarioBuilder {
       game_.roll_off_ = rest == "rolloff";
       game_.first_ = rest == "1" ? 1 : 0;
     }
-    absl::StatusOr<const ScenarioStatement*> objective = text_.Unique("objective");
-    if (!objective.ok()) return objective.status();
-    game_.objective_x2_ = game_.width_ - 1;  // default: the centre of the table
-    game_.objective_y2_ = game_.height_ - 1;
-    if (*objective != nullptr) {
+    return absl::OkStatus();
+  }
+
+  // `objective X,Y`: one (default: the centre of the table), or under `victory capture` up to
+  // kMaxObjectives, their zones (within 2 cells) apart.
+  absl::Status ReadObjectives() {
+    const std::vector<const ScenarioStatement*> statements = text_.All("objective");
+    for (const ScenarioStatement* objective : statements) {
       int x2 = 0, y2 = 0;
-      if (!ParseHalfCells((*objective)->rest, &x2, &y2) || x2 > 2 * (game_.width_ - 1) ||
+      if (!ParseHalfCells(objective->rest, &x2, &y2) || x2 > 2 * (game_.width_ - 1) ||
           y2 > 2 * (game_.height_ - 1)) {
-        return ScenarioError((*objective)->line,
+        return ScenarioError(objective->line,
                              "objective X,Y: a cell of the map, or a point between cells "
                              "written with .5 (11.5,11.5)");
       }
-      game_.objective_x2_ = x2;
-      game_.objective_y2_ = y2;
+      if (!game_.objectives_.empty() && game_.victory_ != BrickactionGame::kCaptureVictory) {
+        return ScenarioError(objective->line,
+                             "several objectives need the line 'victory capture' (else one)");
+      }
+      if (game_.num_objectives() == BrickactionGame::kMaxObjectives) {
+        return ScenarioError(
+            objective->line,
+            absl::StrCat("at most ", BrickactionGame::kMaxObjectives, " objectives"));
+      }
+      for (const auto& [ox2, oy2] : game_.objectives_) {
+        const int dx = x2 - ox2, dy = y2 - oy2;
+        if (dx * dx + dy * dy <= 64) {  // in half cells: 4 cells, two zones' radii
+          return ScenarioError(objective->line,
+                               "objective X,Y: more than 4 cells from the others (their zones, "
+                               "2 cells around each, may not overlap)");
+        }
+      }
+      game_.objectives_.emplace_back(x2, y2);
+    }
+    if (game_.objectives_.empty()) {  // the centre of the table
+      game_.objectives_.emplace_back(game_.width_ - 1, game_.height_ - 1);
     }
     return absl::OkStatus();
   }
@@ -240,19 +264,60 @@ class BrickactionScenarioBuilder {
     return absl::OkStatus();
   }
 
-  // `flag X,Y` with `victory flag` and only with it: where the flag lies at the start, a
-  // cell a squad can stand on, outside both deployment zones and not under a unit.
+  // With `victory flag` and only with it: `flag X,Y`, one neutral flag lying at the start
+  // on a cell a squad can stand on, outside both deployment zones and not under a unit; or
+  // `flag side=S at=X,Y` for each player, its own flag at home: a cell of its deployment zone a
+  // squad can stand on.
   absl::Status ReadFlag() {
-    absl::StatusOr<const ScenarioStatement*> flag = text_.Unique("flag");
-    if (!flag.ok()) return flag.status();
+    const std::vector<const ScenarioStatement*> flags = text_.All("flag");
     const bool needed = game_.victory_ == BrickactionGame::kFlagVictory;
-    if (*flag == nullptr) {
+    if (flags.empty()) {
       if (!needed) return absl::OkStatus();
-      return ScenarioError(victory_line_, "victory flag: give the flag's cell (flag X,Y)");
+      return ScenarioError(victory_line_,
+                           "victory flag: give the flag's cell (flag X,Y), or each player's "
+                           "(flag side=0 at=X,Y and flag side=1 at=X,Y)");
     }
-    const int line = (*flag)->line;
-    if (!needed) return ScenarioError(line, "flag X,Y needs the line 'victory flag'");
-    absl::StatusOr<std::pair<int, int>> at = ParseScenarioPair((*flag)->rest, line, "flag");
+    if (!needed) return ScenarioError(flags[0]->line, "flag needs the line 'victory flag'");
+    if (flags[0]->fields.empty()) return ReadNeutralFlag(flags);
+    for (const ScenarioStatement* flag : flags) {
+      const int line = flag->line;
+      FieldReader reader(*flag);
+      absl::StatusOr<int> side = reader.Int("side", 0, 1);
+      if (!side.ok()) return side.status();
+      absl::StatusOr<std::pair<int, int>> at = reader.Pair("at");
+      if (!at.ok()) return at.status();
+      if (absl::Status s = reader.Finish(); !s.ok()) return s;
+      const auto [x, y] = *at;
+      if (game_.flag_start_[*side] != BrickactionGame::kNoCell) {
+        return ScenarioError(line, absl::StrCat("player ", *side, " has one flag"));
+      }
+      if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_ ||
+          game_.terrain_[game_.CellIndex(x, y)] == BrickactionGame::kTotal ||
+          !game_.AtHome(*side, game_.CellIndex(x, y))) {
+        return ScenarioError(line,
+                             "flag side=S at=X,Y: a cell of player S's deployment zone a squad "
+                             "can enter");
+      }
+      game_.flag_start_[*side] = static_cast<uint16_t>(game_.CellIndex(x, y));
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (game_.flag_start_[side] == BrickactionGame::kNoCell) {
+        return ScenarioError(flags.back()->line,
+                             absl::StrCat("a flag per side: flag side=", side,
+                                          " at=X,Y is missing (or one neutral flag X,Y)"));
+      }
+    }
+    game_.flag_per_side_ = true;
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadNeutralFlag(const std::vector<const ScenarioStatement*>& flags) {
+    const int line = flags[0]->line;
+    if (flags.size() > 1) {
+      return ScenarioError(flags[1]->line,
+                           "one neutral flag (flag X,Y), or one per side (flag side=S at=X,Y)");
+    }
+    absl::StatusOr<std::pair<int, int>> at = ParseScenarioPair(flags[0]->rest, line, "flag");
     if (!at.ok()) return at.status();
     const auto [x, y] = *at;
     if (x < 0 || y < 0 || x >= game_.width_ || y >= game_.height_) {
@@ -267,7 +332,7 @@ class BrickactionScenarioBuilder {
                            "flag X,Y: a cell a squad can enter, outside both deployment zones "
                            "and not a unit's start");
     }
-    game_.flag_start_ = static_cast<uint16_t>(cell);
+    game_.flag_start_[0] = static_cast<uint16_t>(cell);
     return absl::OkStatus();
   }
 
@@ -572,12 +637,13 @@ class BrickactionScenarioBuilder {
 namespace {
 
 // The built-in scenarios, by the parameter `scenario` (the first is the default).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kBuiltInScenarios = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kBuiltInScenarios = {{
     {"default", brickaction_scenarios::kDefault},
     {"vehicles", brickaction_scenarios::kVehicles},
     {"target", brickaction_scenarios::kTarget},
     {"capture", brickaction_scenarios::kCapture},
     {"flag", brickaction_scenarios::kFlag},
+    {"flags", brickaction_scenarios::kFlags},
 }};
 
 }  // namespace
@@ -589,6 +655,7 @@ std::string_view BrickactionGame::VehiclesScenarioText() {
 std::string_view BrickactionGame::TargetScenarioText() { return brickaction_scenarios::kTarget; }
 std::string_view BrickactionGame::CaptureScenarioText() { return brickaction_scenarios::kCapture; }
 std::string_view BrickactionGame::FlagScenarioText() { return brickaction_scenarios::kFlag; }
+std::string_view BrickactionGame::FlagsScenarioText() { return brickaction_scenarios::kFlags; }
 
 std::vector<ParamDef> BrickactionGame::ParamDefs() {
   std::vector<std::string> names;
@@ -597,8 +664,8 @@ std::vector<ParamDef> BrickactionGame::ParamDefs() {
           ParamDef{"scenario",
                    "the built-in scenario when no scenario text is given: default, vehicles (a "
                    "light vehicle per side and rockets), target (destroy the enemy's target "
-                   "unit), capture (player 0 must activate the objective) or flag (capture the "
-                   "flag)",
+                   "unit), capture (player 0 must activate the objective), flag (capture the "
+                   "flag) or flags (capture the flag, a flag per side)",
                    "default", 0, 0, std::move(names)}};
 }
 

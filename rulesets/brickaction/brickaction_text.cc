@@ -318,9 +318,14 @@ std::string BrickactionGame::StateToString(const State& state) const {
   }
   absl::StrAppend(&text, " kills=", state.kills[0], "/", state.kills[1], " from=", cell(state.from),
                   " spot=", cell(state.spot));
-  if (victory_ == kCaptureVictory) absl::StrAppend(&text, " captured=", state.captured);
-  if (victory_ == kFlagVictory) {
-    absl::StrAppend(&text, " flag=", cell(state.flag), " carrier=", label(state.carrier));
+  if (victory_ == kCaptureVictory) {  // a digit per objective: 1 while the attacker holds it
+    absl::StrAppend(&text, " captured=");
+    for (int i = 0; i < num_objectives(); ++i) text += (state.captured >> i) & 1 ? '1' : '0';
+  }
+  for (int i = 0; i < num_flags(); ++i) {  // with a flag per side, flag0= is player 0's
+    const std::string suffix = flag_per_side_ ? absl::StrCat(i) : "";
+    absl::StrAppend(&text, " flag", suffix, "=", cell(state.flag[i]), " carrier", suffix, "=",
+                    label(state.carrier[i]));
   }
   if (has_smoke_) {  // the screen: its top-left cell, its thrower and its age
     absl::StrAppend(
@@ -381,10 +386,9 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
   const std::vector<std::string_view> words = SplitWords(text);
   const int n = num_units();
   const bool capture = victory_ == kCaptureVictory;  // one more field: captured=
-  const bool flag = victory_ == kFlagVictory;        // two more: flag= and carrier=
-  const size_t fields =
-      std::size(kByteFields) + 3 + (capture ? 1 : 0) + (flag ? 2 : 0) + (has_smoke_ ? 1 : 0);
-  // Dropped and picked-up weapons, each word only when there are any.
+  const size_t fields = std::size(kByteFields) + 3 + (capture ? 1 : 0) +
+                        2 * num_flags() +  // flag= and carrier= for each
+                        (has_smoke_ ? 1 : 0);
   std::string_view dropped, picked;
   size_t extra = 0;
   for (std::string_view key : {"dropped=", "picked="}) {
@@ -475,18 +479,29 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (!from || !parse_cell(*from, &state.from)) return Error("expected from=X,Y or from=-");
     const std::optional<std::string_view> spot = value_of(words[w++], "spot");
     if (!spot || !parse_cell(*spot, &state.spot)) return Error("expected spot=X,Y or spot=-");
-    int captured = 0;
     if (capture) {
       const std::optional<std::string_view> word = value_of(words[w++], "captured");
-      if (!word || !ParseBoundedInt(*word, 1, &captured)) return Error("expected captured=0 or 1");
+      const bool digits = word && word->size() == objectives_.size() &&
+                          word->find_first_not_of("01") == std::string_view::npos;
+      if (!digits) {
+        return Error(absl::StrCat("expected captured=0 or 1 for each of the ", num_objectives(),
+                                  " objective(s), a digit each"));
+      }
+      for (size_t i = 0; i < word->size(); ++i) {
+        if ((*word)[i] == '1') state.captured |= static_cast<uint8_t>(1u << i);
+      }
     }
-    state.captured = static_cast<uint8_t>(captured);
-    if (flag) {
-      const std::optional<std::string_view> at = value_of(words[w++], "flag");
-      if (!at || !parse_cell(*at, &state.flag)) return Error("expected flag=X,Y or flag=-");
-      const std::optional<std::string_view> carrier = value_of(words[w++], "carrier");
-      if (!carrier || !find_label(*carrier, &state.carrier)) {
-        return Error("expected carrier=L (a squad's label) or carrier=-");
+    for (int i = 0; i < num_flags(); ++i) {
+      const std::string suffix = flag_per_side_ ? absl::StrCat(i) : "";
+      const std::string flag = absl::StrCat("flag", suffix),
+                        carrier = absl::StrCat("carrier", suffix);
+      const std::optional<std::string_view> at = value_of(words[w++], flag);
+      if (!at || !parse_cell(*at, &state.flag[i])) {
+        return Error(absl::StrCat("expected ", flag, "=X,Y or ", flag, "=-"));
+      }
+      const std::optional<std::string_view> by = value_of(words[w++], carrier);
+      if (!by || !find_label(*by, &state.carrier[i])) {
+        return Error(absl::StrCat("expected ", carrier, "=L (a squad's label) or ", carrier, "=-"));
       }
     }
   }
@@ -767,39 +782,21 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
                                 " (a target unit) is destroyed: the game is over (phase=over)"));
     }
   }
-  if (victory_ == kFlagVictory) {
-    // The flag lies on a cell a squad can enter, or a living squad carries it; a squad on its
-    // cell picks it up when its action ends, and the carrier wins in its deployment zone.
-    const int c = state.carrier;
-    const bool lying = state.flag != kNoCell && c == kNone && !impassable_.Test(state.flag);
-    const bool carried = state.flag == kNoCell && c != kNone && IsAlive(state, c) && !IsVehicle(c);
-    bool under_squad = false;
-    for (int u = 0; u < n && lying; ++u) {
-      under_squad |= state.cell[u] == state.flag && !IsVehicle(u);
-    }
-    if (!lying && !carried) {
-      return Error(
-          "flag=X,Y (on a cell a squad can enter) with carrier=-, or flag=- with "
-          "carrier=L, a living squad");
-    }
-    if (state.phase == kSelect && under_squad) {
-      return Error("a squad stands on the flag: it picked it up (carrier=L, flag=-)");
-    }
-    if (carried && state.phase != kOver && AtHome(units_[c].side, state.cell[c])) {
-      return Error("the flag's carrier is in its deployment zone: the game is over (phase=over)");
-    }
-  }
-  // The objective is activated by an attacker's squad on it, uncontested, and that ends the game.
-  if (state.captured) {
-    bool activator = false;
+  if (absl::Status s = ValidateFlags(state); !s.ok()) return s;
+  // Every objective held by the attacker ends the game; the last one was activated by an
+  // attacker's squad in its zone, uncontested.
+  if (victory_ == kCaptureVictory && AllCaptured(state)) {
+    bool activated = false;
     for (int u = 0; u < n; ++u) {
-      activator |= IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_ &&
-                   NearObjective(state.cell[u]);
+      const int i = IsAlive(state, u) && !IsVehicle(u) && units_[u].side == attacker_
+                        ? ObjectiveAt(state.cell[u])
+                        : -1;
+      activated |= i >= 0 && MinisNearObjective(state, 1 - attacker_, i) == 0;
     }
-    if (state.phase != kOver || !activator || MinisOnObjective(state, 1 - attacker_) > 0) {
+    if (state.phase != kOver || !activated) {
       return Error(
-          "captured=1: the game is over (phase=over), with a squad of the attacker within 2 cells "
-          "of the objective and no enemy mini");
+          "captured=1: the game is over (phase=over) once each objective's digit is 1, with a "
+          "squad of the attacker within 2 cells of one of them and no enemy mini there");
     }
   }
   for (uint8_t u : {state.active, state.target, state.sub, state.att, state.tgt, state.subject}) {

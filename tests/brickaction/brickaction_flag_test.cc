@@ -40,14 +40,14 @@ constexpr char kUnits[] =
 TEST(BrickactionFlagTest, ASquadEndingItsMoveOnTheFlagPicksItUp) {
   const auto game = MakeGame({}, FlagTestScenario());
   ASSERT_EQ(game->victory(), G::kFlagVictory);
-  EXPECT_EQ(game->InitialState().flag, game->CellIndex(6, 6));
-  EXPECT_EQ(game->InitialState().carrier, G::kNone);
+  EXPECT_EQ(game->InitialState().flag[0], game->CellIndex(6, 6));
+  EXPECT_EQ(game->InitialState().carrier[0], G::kNone);
   State state = ParseOrDie(*game, FlagPosition(kUnits, "6,6", "-"));
   // One cell: no reactive fire; the move's action ends with A on the flag.
   Play(*game, state, {"A", "move", "to 6,6"});
   EXPECT_EQ(state.phase, G::kSelect);
-  EXPECT_EQ(state.carrier, kA);
-  EXPECT_EQ(state.flag, G::kNoCell);
+  EXPECT_EQ(state.carrier[0], kA);
+  EXPECT_EQ(state.flag[0], G::kNoCell);
   EXPECT_EQ(game->FlagCell(state), game->CellIndex(6, 6));
   EXPECT_THAT(game->StateToString(state), HasSubstr(" spot=- flag=- carrier=A A@6,6/"));
   // The carrier moves at its usual pace, the flag with it.
@@ -78,12 +78,12 @@ TEST(BrickactionFlagTest, TheFlagDropsWhereItsCarrierFalls) {
                           "-", "d"));
   Play(*game, state, {"B", "attack", "at d", "sixes 2 hits 0"});
   EXPECT_FALSE(game->IsAlive(state, kd));
-  EXPECT_EQ(state.carrier, G::kNone);
-  EXPECT_EQ(state.flag, game->CellIndex(1, 5));
+  EXPECT_EQ(state.carrier[0], G::kNone);
+  EXPECT_EQ(state.flag[0], game->CellIndex(1, 5));
   ASSERT_EQ(state.phase, G::kReactMove);
   Play(*game, state, {"to 1,5"});
   EXPECT_EQ(state.phase, G::kSelect);
-  EXPECT_EQ(state.carrier, kB);
+  EXPECT_EQ(state.carrier[0], kB);
 }
 
 // Not brought home by the end: kills decide (here player 1's one kill), else a draw.
@@ -135,12 +135,12 @@ TEST(BrickactionFlagTest, RandomGamesEndWithTheRule) {
     while (game->Kind(state) != NodeKind::kTerminal) {
       RandomStep(*game, state, rng);
       ASSERT_NE(game->FlagCell(state), G::kNoCell) << game->StateToString(state);
-      carried |= state.carrier != G::kNone;
+      carried |= state.carrier[0] != G::kNone;
     }
     picked += carried;
-    if (state.carrier == G::kNone) continue;
-    const int side = game->unit(state.carrier).side;
-    if (!game->AtHome(side, state.cell[state.carrier])) continue;
+    if (state.carrier[0] == G::kNone) continue;
+    const int side = game->unit(state.carrier[0]).side;
+    if (!game->AtHome(side, state.cell[state.carrier[0]])) continue;
     ++brought;
     EXPECT_EQ(game->Returns(state, side), 1.0) << game->StateToString(state);
   }
@@ -218,7 +218,7 @@ TEST(BrickactionFlagTest, FlagScenarioFileIsTheParameter) {
   const auto& game = *created;
   EXPECT_EQ(game->scenario_name(), "flag");
   EXPECT_EQ(game->victory(), G::kFlagVictory);
-  EXPECT_EQ(game->InitialState().flag, game->CellIndex(11, 11));
+  EXPECT_EQ(game->InitialState().flag[0], game->CellIndex(11, 11));
   const auto standard = MakeGame({}, std::string(G::DefaultScenarioText()));
   EXPECT_EQ(game->StateToString(game->InitialState()),
             absl::StrReplaceAll(standard->StateToString(standard->InitialState()),

@@ -67,8 +67,8 @@ TEST_F(BrickactionFlagTransportTest, DismountingOntoTheFlagPicksItUp) {
   EXPECT_EQ(state.phase, G::kSelect);
   EXPECT_EQ(state.cargo[kV], 0);
   EXPECT_EQ(state.cell[kA], game_->CellIndex(6, 6));
-  EXPECT_EQ(state.carrier, kA);
-  EXPECT_EQ(state.flag, G::kNoCell);
+  EXPECT_EQ(state.carrier[0], kA);
+  EXPECT_EQ(state.flag[0], G::kNoCell);
   EXPECT_TRUE(ParseOrDie(*game_, game_->StateToString(state)) == state);
 }
 
