@@ -412,13 +412,18 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
   const bool suppressed = f & kSuppressedBit;
-  if (can_spend && !suppressed && Reachable(state, u).Count() > 1) {
-    actions.push_back(kActionBase + kMove);
+  bool can_move = false, can_attack = false;
+  if (can_spend && !suppressed) {
+    const CellMask reach = Reachable(state, u);
+    can_move = reach.Count() > 1;
+    if (can_move) actions.push_back(kActionBase + kMove);
+    if (can_move && HidingCorners(state, u, reach)) actions.push_back(kActionBase + kMoveHide);
   }
   if (can_spend && !suppressed && !(f & kBarredBit)) {
     ActionList targets;
     TargetActions(state, u, targets);
-    if (!targets.empty()) actions.push_back(kActionBase + kAttack);
+    can_attack = !targets.empty();
+    if (can_attack) actions.push_back(kActionBase + kAttack);
   }
   if (can_spend || free_toggle) {
     actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
@@ -439,9 +444,13 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
     actions.push_back(kActionBase + (InFullCover(state, u) ? kPeek : kHide));
   }
   if (can_spend && CanActivate(state, u)) actions.push_back(kActionBase + kActivate);
-  if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
-    actions.push_back(kActionBase + kDashAction);
-    if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+  if (can_spend && !suppressed && CanDash(state, u)) {
+    if (can_move) {
+      actions.push_back(kActionBase + kDashAction);
+      if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+      actions.push_back(kActionBase + kSplitMoves);
+    }
+    if (can_attack) actions.push_back(kActionBase + kSplitAttacks);
   }
   // The flag's carrier keeps it on the board: it does not embark.
   if (can_spend && !suppressed && state.carrier != u) EmbarkActions(state, u, actions);
@@ -453,9 +462,20 @@ void BrickactionGame::Destinations(const State& state, int u, ActionList& action
     return;
   }
   const bool vehicle = IsVehicle(u);
+  // A move declaring full cover on arrival ends on a corner.
+  const bool hide = state.phase == kDest && state.weapon == kHideMove;
   Reachable(state, u).ForEach([&](int c) {
-    if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
+    if ((c != state.cell[u] || vehicle) && (!hide || corners_.Test(c))) {
+      actions.push_back(static_cast<Action>(c));
+    }
   });
+}
+
+bool BrickactionGame::HidingCorners(const State& state, int u, const CellMask& reach) const {
+  if (IsVehicle(u) || !reach.Intersects(corners_)) return false;
+  bool other = false;
+  corners_.ForEach([&](int c) { other |= c != state.cell[u] && reach.Test(c); });
+  return other;
 }
 
 void BrickactionGame::FacingActions(const State& state, ActionList& actions) const {
@@ -472,23 +492,30 @@ void BrickactionGame::FacingActions(const State& state, ActionList& actions) con
 }
 
 void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
+  // One single-use weapon an action: a split's second attack fires none after its first did.
+  const bool single_use_spent = state.bonus[u] & kSplitSingleUseBit;
+  auto single_use = [](int weapon) {
+    return weapon == kWithGrenade || weapon == kWithRocket || weapon == kWithRifleGrenade;
+  };
   for (int t = 0; t < num_units(); ++t) {
     if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
     const Action base = kTargetBase + static_cast<Action>(t * kWeaponSlots);
     if (IsVehicle(u) || IsVehicle(t)) {
       for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket, kWithRifleGrenade}) {
+        if (single_use_spent && single_use(weapon)) continue;
         if (WeaponDice(state, u, t, weapon) > 0) actions.push_back(base + weapon);
       }
       continue;
     }
     if (CanFireAt(state, u, t)) {
       actions.push_back(base + kRepeaters);
-      if ((state.flags[u] & kGrenadeBit) &&
+      if ((state.flags[u] & kGrenadeBit) && !single_use_spent &&
           Distance2(state.cell[u], state.cell[t]) <= kGrenadeRange * kGrenadeRange) {
         actions.push_back(base + kWithGrenade);
       }
     }
     if (Adjacent(state, u, t) && !SplitAttack(state, u)) actions.push_back(base + kCloseCombat);
+    if (single_use_spent) continue;
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
     if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
@@ -661,28 +688,8 @@ void BrickactionGame::EndTurn(State& state) const {
 
 void BrickactionGame::EndAction(State& state) const {
   const int u = state.active;
-  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit))) {
-    // The commando's split: its half move done, the attack follows while the squad can make
-    // one (the holds and reactive fire may have taken that away, or its commando).
-    const bool attack = state.bonus[u] & kSplitMoveBit;
-    state.bonus[u] &= static_cast<uint8_t>(~(kSplitMoveBit | kSplitAttackBit));
-    if (attack && !DecidedEarly(state) && IsAlive(state, u) &&
-        !(state.flags[u] & (kSuppressedBit | kBarredBit))) {
-      state.bonus[u] |= kSplitAttackBit;
-      ActionList targets;
-      TargetActions(state, u, targets);
-      if (!targets.empty()) {
-        state.flags[u] |= kAttackedBit;
-        state.stage = kStageNone;
-        state.target = kNone;
-        state.weapon = kRepeaters;
-        state.cursor = 0;
-        state.from = kNoCell;
-        state.phase = kTarget;
-        return;
-      }
-      state.bonus[u] &= static_cast<uint8_t>(~kSplitAttackBit);
-    }
+  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & kSplitBits) && NextSplitHalf(state, u)) {
+    return;
   }
   state.stage = kStageNone;
   state.active = kNone;
@@ -712,6 +719,44 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
+}
+
+bool BrickactionGame::NextSplitHalf(State& state, int u) const {
+  // The commando's split: one half done, the next follows while the squad can make it (the
+  // holds and reactive fire may have taken that away, or its commando: then the bits are
+  // gone). What follows: after a half move, the attack or the second half move; after the
+  // first of two attacks, the second.
+  const uint8_t bits = state.bonus[u] & kSplitBits;
+  const bool twice = bits & kSplitTwiceBit;
+  const uint8_t next = (bits & kSplitMoveBit) && !twice ? (bits & kSplitAttackBit)
+                       : twice                          ? (bits & ~kSplitTwiceBit)
+                                                        : 0;
+  const uint8_t single_use = twice ? state.bonus[u] & kSplitSingleUseBit : 0;
+  state.bonus[u] &= static_cast<uint8_t>(~(kSplitBits | kSplitSingleUseBit));
+  PickUpFlag(state);  // a half move may have ended on the flag
+  if (next == 0 || DecidedEarly(state) || !IsAlive(state, u) || (state.flags[u] & kSuppressedBit)) {
+    return false;
+  }
+  state.bonus[u] |= static_cast<uint8_t>(next | single_use);
+  state.stage = kStageNone;
+  state.target = kNone;
+  state.weapon = kRepeaters;
+  state.cursor = 0;
+  state.from = kNoCell;
+  if (next == kSplitMoveBit) {
+    state.phase = kDest;  // Reachable gives half a move there
+    if (Reachable(state, u).Count() > 1) return true;
+  } else if (!(state.flags[u] & kBarredBit)) {
+    ActionList targets;
+    TargetActions(state, u, targets);
+    if (!targets.empty()) {
+      state.flags[u] |= kAttackedBit;
+      state.phase = kTarget;
+      return true;
+    }
+  }
+  state.bonus[u] &= static_cast<uint8_t>(~(kSplitBits | kSplitSingleUseBit));
+  return false;
 }
 
 void BrickactionGame::PickUpFlag(State& state) const {
@@ -863,6 +908,9 @@ void BrickactionGame::Continue(State& state) const {
 }
 
 void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const {
+  const bool split = mode == kFire && SplitAttack(state, att);
+  const int single_use =
+      state.rockets[att] + state.rifle_grenades[att] + ((state.flags[att] & kGrenadeBit) ? 1 : 0);
   state.att = static_cast<uint8_t>(att);
   state.tgt = static_cast<uint8_t>(tgt);
   state.mode = mode;
@@ -930,7 +978,14 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, ArmedMinis(state, att)), &dice,
                    &plus);
   }
-  if (mode == kFire && SplitAttack(state, att)) dice = std::min(dice, kSplitDice);
+  if (split) {
+    dice = std::min(dice, kSplitDice);
+    if (state.rockets[att] + state.rifle_grenades[att] +
+            ((state.flags[att] & kGrenadeBit) ? 1 : 0) <
+        single_use) {
+      state.bonus[att] |= kSplitSingleUseBit;  // the split's one single-use weapon
+    }
+  }
   state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
@@ -999,9 +1054,12 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
-  // Its bonus actions (a commando's specials) leave with the commander; a split's attack
-  // already declared keeps its cap.
-  if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
+  // Its bonus actions (a commando's specials) leave with the commander, and the rest of a
+  // split; a split's attack already declared keeps its cap.
+  if (lost & kOfficer) {
+    state.bonus[u] =
+        SplitAttack(state, u) ? state.bonus[u] & (kSplitAttackBit | kSplitSingleUseBit) : 0;
+  }
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -1146,14 +1204,26 @@ void BrickactionGame::Apply(State& state, Action action) const {
         EndAction(state);
         return;
       }
-      if (kind == kMove || kind == kDashAction || kind == kSplitAction) {
+      if (kind == kMove || kind == kMoveHide || kind == kDashAction || kind == kSplitAction ||
+          kind == kSplitMoves) {
         if (kind == kDashAction) {
           --state.bonus[u];
           state.weapon = kDashMove;
         } else if (kind == kSplitAction) {
-          state.bonus[u] = static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit);
+          state.bonus[u] =
+              static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit | kSplitAttackBit);
+        } else if (kind == kSplitMoves) {
+          state.bonus[u] =
+              static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit | kSplitTwiceBit);
+        } else if (kind == kMoveHide) {
+          state.weapon = kHideMove;
         }
         state.phase = kDest;
+      } else if (kind == kSplitAttacks) {
+        state.bonus[u] =
+            static_cast<uint8_t>((state.bonus[u] - 1) | kSplitAttackBit | kSplitTwiceBit);
+        state.flags[u] |= kAttackedBit;
+        state.phase = kTarget;
       } else if (kind == kAttack) {
         state.flags[u] |= kAttackedBit;
         state.phase = kTarget;
@@ -1174,16 +1244,19 @@ void BrickactionGame::Apply(State& state, Action action) const {
       }
       return;
     }
-    case kDest:
+    case kDest: {
       if (state.weapon == kDismountMove) {
         state.weapon = kRepeaters;
         Dismount(state, static_cast<int>(action));
         return;
       }
-      state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
+      // A dash's mark has chosen its destinations; `move hide` declares full cover on arrival.
+      const bool hide = state.weapon == kHideMove;
+      state.weapon = kRepeaters;
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
       state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
+      if (hide) state.full_cover |= static_cast<uint16_t>(1 << state.active);
       if (IsVehicle(state.active)) {
         state.phase = kFacing;
         return;
@@ -1192,6 +1265,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
       state.cursor = 0;
       Continue(state);
       return;
+    }
     case kTarget: {
       const int code = static_cast<int>(action - kTargetBase);
       state.target = static_cast<uint8_t>(code / kWeaponSlots);
