@@ -908,9 +908,13 @@ void BrickactionGame::Continue(State& state) const {
 }
 
 void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const {
+  // A split's attack notes when it fires a single-use weapon (one an action).
+  auto single_use_left = [&] {
+    return state.rockets[att] + state.rifle_grenades[att] +
+           ((state.flags[att] & kGrenadeBit) ? 1 : 0);
+  };
   const bool split = mode == kFire && SplitAttack(state, att);
-  const int single_use =
-      state.rockets[att] + state.rifle_grenades[att] + ((state.flags[att] & kGrenadeBit) ? 1 : 0);
+  const int single_use = single_use_left();
   state.att = static_cast<uint8_t>(att);
   state.tgt = static_cast<uint8_t>(tgt);
   state.mode = mode;
@@ -980,11 +984,7 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
   }
   if (split) {
     dice = std::min(dice, kSplitDice);
-    if (state.rockets[att] + state.rifle_grenades[att] +
-            ((state.flags[att] & kGrenadeBit) ? 1 : 0) <
-        single_use) {
-      state.bonus[att] |= kSplitSingleUseBit;  // the split's one single-use weapon
-    }
+    if (single_use_left() < single_use) state.bonus[att] |= kSplitSingleUseBit;
   }
   state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;

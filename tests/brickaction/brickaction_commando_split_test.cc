@@ -183,5 +183,26 @@ TEST_F(BrickactionCommandoSplitTest, TheSplitsNotation) {
       game_->ParseState(Position("A@0,6/4v/-/0/- B:x C:x a@0,2/3vo/gbbjj/0/- b:x", 3, 1)).ok());
 }
 
+TEST_F(BrickactionCommandoSplitTest, RandomGamesReachTheSplitsAndTheirPositionsRoundTrip) {
+  int moves_twice = 0, attacks_twice = 0, single_use = 0;
+  for (int g = 0; g < 300; ++g) {
+    Rng rng(static_cast<uint64_t>(g));
+    State state = game_->InitialState();
+    while (game_->Kind(state) != NodeKind::kTerminal) {
+      const uint8_t bits = state.bonus[ka];
+      moves_twice += (bits & G::kSplitTwiceBit) && (bits & G::kSplitMoveBit) ? 1 : 0;
+      attacks_twice += (bits & G::kSplitTwiceBit) && (bits & G::kSplitAttackBit) ? 1 : 0;
+      single_use += (bits & G::kSplitSingleUseBit) ? 1 : 0;
+      if (bits & (G::kSplitBits | G::kSplitSingleUseBit)) {
+        ASSERT_TRUE(ParseOrDie(*game_, game_->StateToString(state)) == state);
+      }
+      RandomStep(*game_, state, rng);
+    }
+  }
+  EXPECT_GT(moves_twice, 0);
+  EXPECT_GT(attacks_twice, 0);
+  EXPECT_GT(single_use, 0);
+}
+
 }  // namespace
 }  // namespace sandtable::brickaction_test

@@ -169,6 +169,22 @@ TEST_F(BrickactionCornersTest, MoveHideOnlyWithAnotherCornerInReach) {
               testing::HasSubstr("weapon=hide only at phase dest"));
 }
 
+TEST_F(BrickactionCornersTest, RandomGamesMoveHiddenOntoTheCorner) {
+  int hidden_moves = 0;
+  for (int g = 0; g < 200; ++g) {
+    Rng rng(static_cast<uint64_t>(g));
+    State state = game_->InitialState();
+    while (game_->Kind(state) != NodeKind::kTerminal) {
+      if (state.phase == G::kDest && state.weapon == G::kHideMove) {
+        ++hidden_moves;
+        ASSERT_TRUE(ParseOrDie(*game_, game_->StateToString(state)) == state);
+      }
+      RandomStep(*game_, state, rng);
+    }
+  }
+  EXPECT_GT(hidden_moves, 0);
+}
+
 TEST_F(BrickactionCornersTest, TheBoardShowsTheCorner) {
   const BoardView view = game_->DescribeBoard(game_->InitialState(), 0);
   EXPECT_EQ(view.terrain_kinds[view.terrain[game_->CellIndex(7, 5)]].name, "corner");
