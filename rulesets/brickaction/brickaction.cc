@@ -413,11 +413,10 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
   const bool suppressed = f & kSuppressedBit;
   bool can_move = false, can_attack = false;
-  if (can_spend && !suppressed) {
-    const CellMask reach = Reachable(state, u);
-    can_move = reach.Count() > 1;
-    if (can_move) actions.push_back(kActionBase + kMove);
-    if (can_move && HidingCorners(state, u, reach)) actions.push_back(kActionBase + kMoveHide);
+  if (can_spend && !suppressed && Reachable(state, u).Count() > 1) {
+    can_move = true;
+    actions.push_back(kActionBase + kMove);
+    if (has_corners_ && HidingCorners(state, u)) actions.push_back(kActionBase + kMoveHide);
   }
   if (can_spend && !suppressed && !(f & kBarredBit)) {
     ActionList targets;
@@ -461,18 +460,22 @@ void BrickactionGame::Destinations(const State& state, int u, ActionList& action
     DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
     return;
   }
+  if (state.phase == kDest && state.weapon == kHideMove) {
+    // A move declaring full cover on arrival ends on a corner.
+    Reachable(state, u).ForEach([&](int c) {
+      if (c != state.cell[u] && corners_.Test(c)) actions.push_back(static_cast<Action>(c));
+    });
+    return;
+  }
   const bool vehicle = IsVehicle(u);
-  // A move declaring full cover on arrival ends on a corner.
-  const bool hide = state.phase == kDest && state.weapon == kHideMove;
   Reachable(state, u).ForEach([&](int c) {
-    if ((c != state.cell[u] || vehicle) && (!hide || corners_.Test(c))) {
-      actions.push_back(static_cast<Action>(c));
-    }
+    if (c != state.cell[u] || vehicle) actions.push_back(static_cast<Action>(c));
   });
 }
 
-bool BrickactionGame::HidingCorners(const State& state, int u, const CellMask& reach) const {
-  if (IsVehicle(u) || !reach.Intersects(corners_)) return false;
+bool BrickactionGame::HidingCorners(const State& state, int u) const {
+  if (IsVehicle(u)) return false;
+  const CellMask reach = Reachable(state, u);
   bool other = false;
   corners_.ForEach([&](int c) { other |= c != state.cell[u] && reach.Test(c); });
   return other;

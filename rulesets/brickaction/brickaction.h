@@ -628,8 +628,8 @@ class BrickactionGame {
   void ReactMoveActions(const State& state, ActionList& actions) const;
   void SmokeActions(const State& state, ActionList& actions) const;
   CellMask Reachable(const State& state, int u) const;
-  // Whether squad u can reach (in `reach`) a corner other than its own cell: `move hide`.
-  bool HidingCorners(const State& state, int u, const CellMask& reach) const;
+  // Whether squad u can move to a corner other than its own cell: `move hide`.
+  bool HidingCorners(const State& state, int u) const;
   bool CanReactiveFire(const State& state, int r, int mover) const;
   bool CanHoldFire(const State& state, int h, int t) const;
   bool CanRepeaterFire(const State& state, int u, int t, int max_distance2) const;
@@ -733,6 +733,7 @@ class BrickactionGame {
   CellMask vehicle_impassable_;
   CellMask impassable_;
   CellMask corners_;  // the `corner` cells
+  bool has_corners_ = false;
   std::vector<Roll> pools_;
   std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;
