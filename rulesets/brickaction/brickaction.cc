@@ -495,33 +495,38 @@ void BrickactionGame::FacingActions(const State& state, ActionList& actions) con
 }
 
 void BrickactionGame::TargetActions(const State& state, int u, ActionList& actions) const {
-  // One single-use weapon an action: a split's second attack fires none after its first did.
-  const bool single_use_spent = state.bonus[u] & kSplitSingleUseBit;
-  auto single_use = [](int weapon) {
-    return weapon == kWithGrenade || weapon == kWithRocket || weapon == kWithRifleGrenade;
-  };
   for (int t = 0; t < num_units(); ++t) {
     if (!IsAlive(state, t) || units_[t].side == units_[u].side) continue;
     const Action base = kTargetBase + static_cast<Action>(t * kWeaponSlots);
     if (IsVehicle(u) || IsVehicle(t)) {
       for (int weapon : {kRepeaters, kWithGrenade, kCloseCombat, kWithRocket, kWithRifleGrenade}) {
-        if (single_use_spent && single_use(weapon)) continue;
         if (WeaponDice(state, u, t, weapon) > 0) actions.push_back(base + weapon);
       }
       continue;
     }
     if (CanFireAt(state, u, t)) {
       actions.push_back(base + kRepeaters);
-      if ((state.flags[u] & kGrenadeBit) && !single_use_spent &&
+      if ((state.flags[u] & kGrenadeBit) &&
           Distance2(state.cell[u], state.cell[t]) <= kGrenadeRange * kGrenadeRange) {
         actions.push_back(base + kWithGrenade);
       }
     }
     if (Adjacent(state, u, t) && !SplitAttack(state, u)) actions.push_back(base + kCloseCombat);
-    if (single_use_spent) continue;
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
     if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
+}
+
+void BrickactionGame::DropSingleUse(const State& state, int u, ActionList& actions) const {
+  if (!(state.bonus[u] & kSplitSingleUseBit)) return;
+  int kept = 0;
+  for (int i = 0; i < actions.size(); ++i) {
+    const int weapon = static_cast<int>(actions[i] - kTargetBase) % kWeaponSlots;
+    if (weapon != kWithGrenade && weapon != kWithRocket && weapon != kWithRifleGrenade) {
+      actions[kept++] = actions[i];
+    }
+  }
+  actions.SetSize(kept);
 }
 
 void BrickactionGame::HoldActions(const State& state, int u, ActionList& actions) const {
@@ -600,6 +605,7 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
       break;
     case kTarget:
       TargetActions(state, state.active, actions);
+      DropSingleUse(state, state.active, actions);
       break;
     case kHold:
       HoldActions(state, state.active, actions);
@@ -752,6 +758,7 @@ bool BrickactionGame::NextSplitHalf(State& state, int u) const {
   } else if (!(state.flags[u] & kBarredBit)) {
     ActionList targets;
     TargetActions(state, u, targets);
+    DropSingleUse(state, u, targets);
     if (!targets.empty()) {
       state.flags[u] |= kAttackedBit;
       state.phase = kTarget;

@@ -622,6 +622,9 @@ class BrickactionGame {
   void UnitActions(const State& state, int u, ActionList& actions) const;
   void Destinations(const State& state, int u, ActionList& actions) const;
   void TargetActions(const State& state, int u, ActionList& actions) const;
+  // One single-use weapon an action: drops them from a split's second attack (`actions`: its
+  // targets) when its first fired one.
+  void DropSingleUse(const State& state, int u, ActionList& actions) const;
   void HoldActions(const State& state, int u, ActionList& actions) const;
   void ReactiveActions(const State& state, ActionList& actions) const;
   void RemoveActions(const State& state, ActionList& actions) const;
