@@ -415,13 +415,17 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   }
   const bool free_toggle = (state.specialists[u] & kOfficer) && !(f & kToggledBit);
   const bool suppressed = f & kSuppressedBit;
+  bool can_move = false, can_attack = false;
   if (can_spend && !suppressed && Reachable(state, u).Count() > 1) {
+    can_move = true;
     actions.push_back(kActionBase + kMove);
+    if (has_corners_ && HidingCorners(state, u)) actions.push_back(kActionBase + kMoveHide);
   }
   if (can_spend && !suppressed && !(f & kBarredBit)) {
     ActionList targets;
     TargetActions(state, u, targets);
-    if (!targets.empty()) actions.push_back(kActionBase + kAttack);
+    can_attack = !targets.empty();
+    if (can_attack) actions.push_back(kActionBase + kAttack);
   }
   if (can_spend || free_toggle) {
     actions.push_back(kActionBase + ((f & kProneBit) ? kRise : kProne));
@@ -437,9 +441,13 @@ void BrickactionGame::UnitActions(const State& state, int u, ActionList& actions
   if (can_spend && victory_ == kCaptureVictory && CanActivate(state, u)) {
     actions.push_back(kActionBase + kActivate);  // victory checked first: no call in playouts
   }
-  if (can_spend && !suppressed && CanDash(state, u) && Reachable(state, u).Count() > 1) {
-    actions.push_back(kActionBase + kDashAction);
-    if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+  if (can_spend && !suppressed && CanDash(state, u)) {
+    if (can_move) {
+      actions.push_back(kActionBase + kDashAction);
+      if (!(f & kBarredBit)) actions.push_back(kActionBase + kSplitAction);
+      actions.push_back(kActionBase + kSplitMoves);
+    }
+    if (can_attack) actions.push_back(kActionBase + kSplitAttacks);
   }
   // The flag's carrier keeps it on the board: it does not embark.
   if (can_spend && !suppressed && CarriedFlag(state, u) < 0) EmbarkActions(state, u, actions);
@@ -451,11 +459,26 @@ void BrickactionGame::Destinations(const State& state, int u, ActionList& action
     DismountCells(state, u).ForEach([&](int c) { actions.push_back(static_cast<Action>(c)); });
     return;
   }
+  if (state.phase == kDest && state.weapon == kHideMove) {
+    // A move declaring full cover on arrival ends on a corner.
+    Reachable(state, u).ForEach([&](int c) {
+      if (c != state.cell[u] && corners_.Test(c)) actions.push_back(static_cast<Action>(c));
+    });
+    return;
+  }
   // A vehicle's Move may turn in place; a hold move goes elsewhere (or `stay`).
   const bool in_place = IsVehicle(u) && state.phase == kDest;
   Reachable(state, u).ForEach([&](int c) {
     if (c != state.cell[u] || in_place) actions.push_back(static_cast<Action>(c));
   });
+}
+
+bool BrickactionGame::HidingCorners(const State& state, int u) const {
+  if (IsVehicle(u)) return false;
+  const CellMask reach = Reachable(state, u);
+  bool other = false;
+  corners_.ForEach([&](int c) { other |= c != state.cell[u] && reach.Test(c); });
+  return other;
 }
 
 void BrickactionGame::FacingActions(const State& state, ActionList& actions) const {
@@ -492,6 +515,18 @@ void BrickactionGame::TargetActions(const State& state, int u, ActionList& actio
     if (WeaponDice(state, u, t, kWithRocket) > 0) actions.push_back(base + kWithRocket);
     if (WeaponDice(state, u, t, kWithRifleGrenade) > 0) actions.push_back(base + kWithRifleGrenade);
   }
+}
+
+void BrickactionGame::DropSingleUse(const State& state, int u, ActionList& actions) const {
+  if (!(state.bonus[u] & kSplitSingleUseBit)) return;
+  int kept = 0;
+  for (int i = 0; i < actions.size(); ++i) {
+    const int weapon = static_cast<int>(actions[i] - kTargetBase) % kWeaponSlots;
+    if (weapon != kWithGrenade && weapon != kWithRocket && weapon != kWithRifleGrenade) {
+      actions[kept++] = actions[i];
+    }
+  }
+  actions.SetSize(kept);
 }
 
 void BrickactionGame::HoldActions(const State& state, int u, ActionList& actions) const {
@@ -570,6 +605,7 @@ void BrickactionGame::LegalActions(const State& state, Player player, ActionList
       break;
     case kTarget:
       TargetActions(state, state.active, actions);
+      DropSingleUse(state, state.active, actions);
       break;
     case kHold:
       HoldActions(state, state.active, actions);
@@ -661,28 +697,8 @@ void BrickactionGame::EndTurn(State& state) const {
 
 void BrickactionGame::EndAction(State& state) const {
   const int u = state.active;
-  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit))) {
-    // The commando's split: its half move done, the attack follows while the squad can make
-    // one (the holds and reactive fire may have taken that away, or its commando).
-    const bool attack = state.bonus[u] & kSplitMoveBit;
-    state.bonus[u] &= static_cast<uint8_t>(~(kSplitMoveBit | kSplitAttackBit));
-    if (attack && !DecidedEarly(state) && IsAlive(state, u) &&
-        !(state.flags[u] & (kSuppressedBit | kBarredBit))) {
-      state.bonus[u] |= kSplitAttackBit;
-      ActionList targets;
-      TargetActions(state, u, targets);
-      if (!targets.empty()) {
-        state.flags[u] |= kAttackedBit;
-        state.stage = kStageNone;
-        state.target = kNone;
-        state.weapon = kRepeaters;
-        state.cursor = 0;
-        state.from = kNoCell;
-        state.phase = kTarget;
-        return;
-      }
-      state.bonus[u] &= static_cast<uint8_t>(~kSplitAttackBit);
-    }
+  if (u != kNone && !IsVehicle(u) && (state.bonus[u] & kSplitBits) && NextSplitHalf(state, u)) {
+    return;
   }
   state.stage = kStageNone;
   state.active = kNone;
@@ -712,6 +728,45 @@ void BrickactionGame::EndAction(State& state) const {
     }
   }
   state.phase = kSelect;
+}
+
+bool BrickactionGame::NextSplitHalf(State& state, int u) const {
+  // The commando's split: one half done, the next follows while the squad can make it (the
+  // holds and reactive fire may have taken that away, or its commando: then the bits are
+  // gone). What follows: after a half move, the attack or the second half move; after the
+  // first of two attacks, the second.
+  const uint8_t bits = state.bonus[u] & kSplitBits;
+  const bool twice = bits & kSplitTwiceBit;
+  const uint8_t next = (bits & kSplitMoveBit) && !twice ? (bits & kSplitAttackBit)
+                       : twice                          ? (bits & ~kSplitTwiceBit)
+                                                        : 0;
+  const uint8_t single_use = twice ? state.bonus[u] & kSplitSingleUseBit : 0;
+  state.bonus[u] &= static_cast<uint8_t>(~(kSplitBits | kSplitSingleUseBit));
+  PickUpFlag(state);  // a half move may have ended on the flag
+  if (next == 0 || DecidedEarly(state) || !IsAlive(state, u) || (state.flags[u] & kSuppressedBit)) {
+    return false;
+  }
+  state.bonus[u] |= static_cast<uint8_t>(next | single_use);
+  state.stage = kStageNone;
+  state.target = kNone;
+  state.weapon = kRepeaters;
+  state.cursor = 0;
+  state.from = kNoCell;
+  if (next == kSplitMoveBit) {
+    state.phase = kDest;  // Reachable gives half a move there
+    if (Reachable(state, u).Count() > 1) return true;
+  } else if (!(state.flags[u] & kBarredBit)) {
+    ActionList targets;
+    TargetActions(state, u, targets);
+    DropSingleUse(state, u, targets);
+    if (!targets.empty()) {
+      state.flags[u] |= kAttackedBit;
+      state.phase = kTarget;
+      return true;
+    }
+  }
+  state.bonus[u] &= static_cast<uint8_t>(~(kSplitBits | kSplitSingleUseBit));
+  return false;
 }
 
 void BrickactionGame::SpendAction(State& state, int u) const {
@@ -852,6 +907,13 @@ void BrickactionGame::Continue(State& state) const {
 }
 
 void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const {
+  // A split's attack notes when it fires a single-use weapon (one an action).
+  auto single_use_left = [&] {
+    return state.rockets[att] + state.rifle_grenades[att] +
+           ((state.flags[att] & kGrenadeBit) ? 1 : 0);
+  };
+  const bool split = mode == kFire && SplitAttack(state, att);
+  const int single_use = single_use_left();
   state.att = static_cast<uint8_t>(att);
   state.tgt = static_cast<uint8_t>(tgt);
   state.mode = mode;
@@ -922,7 +984,10 @@ void BrickactionGame::StartFire(State& state, int att, int tgt, Mode mode) const
     LimitModifiers(state.cell[att], state.cell[tgt], BaseDice(att, ArmedMinis(state, att)), &dice,
                    &plus);
   }
-  if (mode == kFire && SplitAttack(state, att)) dice = std::min(dice, kSplitDice);
+  if (split) {
+    dice = std::min(dice, kSplitDice);
+    if (single_use_left() < single_use) state.bonus[att] |= kSplitSingleUseBit;
+  }
   state.roll = static_cast<uint8_t>(AttackPool(dice, plus));
   state.phase = kAttackRoll;
 }
@@ -987,9 +1052,12 @@ void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) 
     return;
   }
   state.specialists[u] &= static_cast<uint8_t>(~lost);
-  // Its bonus actions (a commando's specials) leave with the commander; a split's attack
-  // already declared keeps its cap.
-  if (lost & kOfficer) state.bonus[u] &= kSplitAttackBit;
+  // Its bonus actions (a commando's specials) leave with the commander, and the rest of a
+  // split; a split's attack already declared keeps its cap.
+  if (lost & kOfficer) {
+    state.bonus[u] =
+        SplitAttack(state, u) ? state.bonus[u] & (kSplitAttackBit | kSplitSingleUseBit) : 0;
+  }
   state.regulars[u] -= static_cast<uint8_t>(count - std::popcount(static_cast<unsigned>(lost)));
 }
 
@@ -1145,14 +1213,26 @@ void BrickactionGame::Apply(State& state, Action action) const {
         EndAction(state);
         return;
       }
-      if (kind == kMove || kind == kDashAction || kind == kSplitAction) {
+      if (kind == kMove || kind == kMoveHide || kind == kDashAction || kind == kSplitAction ||
+          kind == kSplitMoves) {
         if (kind == kDashAction) {
           --state.bonus[u];
           state.weapon = kDashMove;
         } else if (kind == kSplitAction) {
-          state.bonus[u] = static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit);
+          state.bonus[u] =
+              static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit | kSplitAttackBit);
+        } else if (kind == kSplitMoves) {
+          state.bonus[u] =
+              static_cast<uint8_t>((state.bonus[u] - 1) | kSplitMoveBit | kSplitTwiceBit);
+        } else if (kind == kMoveHide) {
+          state.weapon = kHideMove;
         }
         state.phase = kDest;
+      } else if (kind == kSplitAttacks) {
+        state.bonus[u] =
+            static_cast<uint8_t>((state.bonus[u] - 1) | kSplitAttackBit | kSplitTwiceBit);
+        state.flags[u] |= kAttackedBit;
+        state.phase = kTarget;
       } else if (kind == kAttack) {
         state.flags[u] |= kAttackedBit;
         state.phase = kTarget;
@@ -1173,16 +1253,19 @@ void BrickactionGame::Apply(State& state, Action action) const {
       }
       return;
     }
-    case kDest:
+    case kDest: {
       if (state.weapon == kDismountMove) {
         state.weapon = kRepeaters;
         Dismount(state, static_cast<int>(action));
         return;
       }
-      state.weapon = kRepeaters;  // a dash's mark has chosen its destinations
+      // A dash's mark has chosen its destinations; `move hide` declares full cover on arrival.
+      const bool hide = state.weapon == kHideMove;
+      state.weapon = kRepeaters;
       state.from = state.cell[state.active];
       state.cell[state.active] = static_cast<uint16_t>(action);
       state.full_cover &= static_cast<uint16_t>(~(1 << state.active));  // left its corner
+      if (hide) state.full_cover |= static_cast<uint16_t>(1 << state.active);
       if (IsVehicle(state.active)) {
         state.phase = kFacing;
         return;
@@ -1191,6 +1274,7 @@ void BrickactionGame::Apply(State& state, Action action) const {
       state.cursor = 0;
       Continue(state);
       return;
+    }
     case kTarget: {
       const int code = static_cast<int>(action - kTargetBase);
       state.target = static_cast<uint8_t>(code / kWeaponSlots);

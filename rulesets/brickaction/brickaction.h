@@ -125,14 +125,21 @@ class BrickactionGame {
   static constexpr int kSniperReactions = 1;
   static constexpr int kSpotterReactions = 2;
   // The commando (an officer): points, and its squad's specials, 3 a game (State::bonus, as
-  // the commanders' bonus actions): the dash, a move of up to 24 studs (6 cells), and the split,
-  // a half move (2 cells) then an attack of at most 4 dice as one action.
+  // the commanders' bonus actions): the dash, a move of up to 24 studs (6 cells), and the
+  // splits, one action in two halves, each a half move (2 cells) or an attack of at most 4 dice:
+  // a half move then an attack, two half moves, or two attacks.
   static constexpr int kCommandoPoints = 45;
   static constexpr int kDashCells = 6;
   static constexpr int kDashes = 3;
   static constexpr int kSplitDice = 4;
-  static constexpr uint8_t kSplitMoveBit = 0x20;    // the split's half move is under way
-  static constexpr uint8_t kSplitAttackBit = 0x40;  // the split's attack is under way
+  // The split's halves still to make, the one under way included: a half move (then an attack
+  // with kSplitAttackBit), an attack, and a second one of the same kind (kSplitTwiceBit).
+  static constexpr uint8_t kSplitMoveBit = 0x20;
+  static constexpr uint8_t kSplitAttackBit = 0x40;
+  static constexpr uint8_t kSplitTwiceBit = 0x10;
+  static constexpr uint8_t kSplitBits = kSplitMoveBit | kSplitAttackBit | kSplitTwiceBit;
+  // A split's attack fired a single-use weapon (one an action: not in its second attack).
+  static constexpr uint8_t kSplitSingleUseBit = 0x08;
 
   // Vehicles: the source's armour table. Classes C1 C2 L1 L2 M1 M2 M3 H1 H2 (index 0..8),
   // weapons MG HMG LCannon HCannon LAP MAP HAP (index 0..6).
@@ -236,6 +243,8 @@ class BrickactionGame {
   static constexpr uint8_t kDashMove = 5;
   // Not an attack: at phase kDest, the cell where the active transport's squad dismounts.
   static constexpr uint8_t kDismountMove = 6;
+  // Not an attack: at phase kDest, the active squad's move ends in full cover at a corner.
+  static constexpr uint8_t kHideMove = 7;
   // The unit's actions (kAction), in action order.
   enum ActionKind : uint8_t {
     kMove = 0,
@@ -246,12 +255,15 @@ class BrickactionGame {
     kHoldAction,
     kTurretAction,
     kSmokeAction,
-    kHide,           // a squad at a corner: take full cover behind it
-    kPeek,           // and back to using it as hard cover
-    kActivate,       // `victory capture`: the attacker's squad activates the objective
-    kDashAction,     // the commando's squad: a move of up to kDashCells
-    kSplitAction,    // the commando's squad: a half move, then an attack of up to kSplitDice
-    kDismountAction  // a transport: its squad gets out within kDismountCells
+    kHide,            // a squad at a corner: take full cover behind it
+    kPeek,            // and back to using it as hard cover
+    kActivate,        // `victory capture`: the attacker's squad activates the objective
+    kDashAction,      // the commando's squad: a move of up to kDashCells
+    kSplitAction,     // the commando's squad: a half move, then an attack of up to kSplitDice
+    kDismountAction,  // a transport: its squad gets out within kDismountCells
+    kMoveHide,        // a Move onto a corner, declaring full cover as the squad arrives
+    kSplitMoves,      // the commando's squad: two half moves
+    kSplitAttacks     // the commando's squad: two attacks of up to kSplitDice each
   };
   // `victory capture`: objectives a scenario may have (State::captured has a bit each).
   static constexpr int kMaxObjectives = 8;
@@ -637,9 +649,11 @@ class BrickactionGame {
   // Whether squad u may dash or split now (its commando alive, a special left, standing);
   // the caller checks that it may move.
   bool CanDash(const State& state, int u) const;
-  // Whether squad u is making the attack of its commando's split (no close combat, at most
+  // Whether squad u is making an attack of its commando's split (no close combat, at most
   // kSplitDice).
-  static bool SplitAttack(const State& state, int u) { return state.bonus[u] & kSplitAttackBit; }
+  static bool SplitAttack(const State& state, int u) {
+    return (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) == kSplitAttackBit;
+  }
   // The actions `player` has in a turn: 3, 4 while its general lives.
   int ActionsPerTurn(const State& state, int player) const;
   // Squad u's rally modifier: its officer +1, a commander of its side within range +1, at
@@ -701,12 +715,17 @@ class BrickactionGame {
   void UnitActions(const State& state, int u, ActionList& actions) const;
   void Destinations(const State& state, int u, ActionList& actions) const;
   void TargetActions(const State& state, int u, ActionList& actions) const;
+  // One single-use weapon an action: drops them from a split's second attack (`actions`: its
+  // targets) when its first fired one.
+  void DropSingleUse(const State& state, int u, ActionList& actions) const;
   void HoldActions(const State& state, int u, ActionList& actions) const;
   void ReactiveActions(const State& state, ActionList& actions) const;
   void RemoveActions(const State& state, ActionList& actions) const;
   void ReactMoveActions(const State& state, ActionList& actions) const;
   void SmokeActions(const State& state, ActionList& actions) const;
   CellMask Reachable(const State& state, int u) const;
+  // Whether squad u can move to a corner other than its own cell: `move hide`.
+  bool HidingCorners(const State& state, int u) const;
   bool CanReactiveFire(const State& state, int r, int mover) const;
   bool CanHoldFire(const State& state, int h, int t) const;
   bool CanRepeaterFire(const State& state, int u, int t, int max_distance2) const;
@@ -741,6 +760,9 @@ class BrickactionGame {
   // side's flag home; a destroyed carrier drops its flag on its cell.
   void PickUpFlag(State& state) const;
   void DropFlag(State& state, int u) const;
+  // After a half of squad u's split: starts the next half and answers true, or clears the
+  // split (false: the action ends).
+  bool NextSplitHalf(State& state, int u) const;
   // Whether the game ends before its last turn: a side has no units left, or (`victory
   // target`) a target unit is destroyed.
   bool DecidedEarly(const State& state) const;
@@ -865,6 +887,8 @@ class BrickactionGame {
   std::array<std::optional<ReachTable>, kNumClasses> drive_;  // vehicles, by class
   CellMask vehicle_impassable_;
   CellMask impassable_;
+  CellMask corners_;  // the `corner` cells
+  bool has_corners_ = false;
   std::array<std::vector<Roll>, kNumRollKinds> pools_;
   std::array<std::array<int, 3>, kMaxAttackDice + 1> attack_pool_{};
   std::map<int, int> save_pool_;

@@ -811,6 +811,10 @@ absl::Status BrickactionGame::Precompute() {
       terrain.impassable.Set(c);
       impassable_.Set(c);
     }
+    if (terrain_[c] == kCorner) {
+      corners_.Set(c);
+      has_corners_ = true;
+    }
   }
   absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, terrain);
   if (!graph.ok()) return graph.status();

@@ -21,15 +21,16 @@ constexpr std::array<const char*, BrickactionGame::kNumPhases> kPhaseNames = {
     "ccroll",   "rolloff", "armourroll", "over"};
 constexpr std::array<const char*, 8> kStageNames = {
     "none", "rally", "moveholds", "attackholds", "attack", "reactive", "done", "roadkill"};
-// The declared attack, and at phase dest `dash` (a commando's dash) or `dismount` (the cell
-// where a transport's squad gets out).
-constexpr std::array<const char*, 7> kWeaponNames = {"fire",         "grenade", "close",   "rocket",
-                                                     "riflegrenade", "dash",    "dismount"};
+// The declared attack, and at phase dest `dash` (a commando's dash), `dismount` (the cell
+// where a transport's squad gets out) or `hide` (a move declaring full cover at a corner).
+constexpr std::array<const char*, 8> kWeaponNames = {
+    "fire", "grenade", "close", "rocket", "riflegrenade", "dash", "dismount", "hide"};
 constexpr std::array<const char*, 6> kModeNames = {"none",     "fire",  "reactfire",
                                                    "holdfire", "close", "roadkill"};
-constexpr std::array<const char*, 14> kActionNames = {
-    "move",  "attack", "prone", "rise",     "rally", "hold",  "turret",
-    "smoke", "hide",   "peek",  "activate", "dash",  "split", "dismount"};
+constexpr std::array<const char*, 17> kActionNames = {
+    "move",   "attack",   "prone",     "rise",        "rally",        "hold",
+    "turret", "smoke",    "hide",      "peek",        "activate",     "dash",
+    "split",  "dismount", "move hide", "split moves", "split attacks"};
 constexpr std::array<const char*, 8> kFacingNames = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 // Unit flag letters in the position string, bit by bit from kProneBit.
 constexpr std::string_view kFlagLetters = "psgafxtn";
@@ -85,7 +86,7 @@ std::string BrickactionGame::ActionToString(const State& state, Player, Action a
       if (action >= kEmbarkBase && action < kEmbarkBase + static_cast<Action>(n)) {
         return "embark " + label(action - kEmbarkBase);
       }
-      if (action >= kActionBase && action <= kActionBase + kDismountAction) {
+      if (action >= kActionBase && action <= kActionBase + kSplitAttacks) {
         return kActionNames[action - kActionBase];
       }
       break;
@@ -370,8 +371,13 @@ std::string BrickactionGame::StateToString(const State& state) const {
     if (state.bonus[u] & kBonusUsedBit) flags += 'u';     // one used in this turn
     if (InFullCover(state, u)) flags += 'c';              // full cover at its corner
     flags.append(state.reacted[u], 'e');                  // a sniper squad's reactive fires
-    if (state.bonus[u] & kSplitMoveBit) flags += 'h';     // a commando's split: the half move
-    if (state.bonus[u] & kSplitAttackBit) flags += 'j';   // and its attack
+    // A commando's split: its halves still to make, h a half move and j an attack (hj, hh, h,
+    // jj, j); w once one of its attacks fired a single-use weapon.
+    const uint8_t split = state.bonus[u];
+    const int twice = (split & kSplitTwiceBit) ? 1 : 0;
+    flags.append((split & kSplitMoveBit) ? 1 + twice : 0, 'h');
+    flags.append((split & kSplitAttackBit) ? 1 + twice : 0, 'j');
+    if (split & kSplitSingleUseBit) flags += 'w';
     // A squad aboard a transport: `>` and the transport's label in place of its cell.
     absl::StrAppend(
         &text, Aboard(state, u) ? ">" + label(Carrier(state, u)) : "@" + cell(state.cell[u]), "/",
@@ -583,9 +589,24 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
           continue;
         }
         if (rockets && (c == 'h' || c == 'j')) {
+          // hj (a half move, then the attack), hh, h, jj, j: a second letter of the same
+          // kind is kSplitTwiceBit, and a j after an h only after a single h.
           const uint8_t bit = c == 'h' ? kSplitMoveBit : kSplitAttackBit;
-          if (state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) return false;
-          state.bonus[u] |= bit;
+          const uint8_t had = state.bonus[u] & kSplitBits;
+          if (had == 0) {
+            state.bonus[u] |= bit;
+          } else if (had == bit) {
+            state.bonus[u] |= kSplitTwiceBit;
+          } else if (had == kSplitMoveBit && bit == kSplitAttackBit) {
+            state.bonus[u] |= bit;
+          } else {
+            return false;
+          }
+          continue;
+        }
+        if (rockets && c == 'w') {
+          if (state.bonus[u] & kSplitSingleUseBit) return false;
+          state.bonus[u] |= kSplitSingleUseBit;
           continue;
         }
         if (rockets && c == 'u') {
@@ -734,16 +755,20 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
     const bool has_bonus = (units_[u].commander == kFieldCommander ||
                             units_[u].commander == kRankingCommander || units_[u].commando) &&
                            (state.specialists[u] & kOfficer);
-    if ((state.bonus[u] & ~kSplitAttackBit) != 0 && !has_bonus) {
+    if ((state.bonus[u] & ~(kSplitAttackBit | kSplitSingleUseBit)) != 0 && !has_bonus) {
       return Error(absl::StrCat(
           name, " has no field or ranking commander for bonus actions, nor a commando's specials"));
     }
     if (units_[u].commando && (state.bonus[u] & kBonusUsedBit)) {
       return Error(name + "'s commando has specials, not bonus actions (no u)");
     }
-    if ((state.bonus[u] & (kSplitMoveBit | kSplitAttackBit)) &&
+    if ((state.bonus[u] & (kSplitBits | kSplitSingleUseBit)) &&
         (u != state.active || !units_[u].commando)) {
-      return Error(name + "'s split (h, j): a commando's squad, only while it is the active unit");
+      return Error(name +
+                   "'s split (h, j, w): a commando's squad, only while it is the active unit");
+    }
+    if ((state.bonus[u] & kSplitSingleUseBit) && !SplitAttack(state, u)) {
+      return Error(name + "'s w (a single-use weapon fired in its split) needs a split attack (j)");
     }
     if (state.reacted[u] > (units_[u].weapons[kSniper] == 0 ? 0
                             : units_[u].spotter             ? kSpotterReactions
@@ -818,6 +843,10 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       !(state.phase == kDest && alive(state.active) && units_[state.active].commando &&
         (state.specialists[state.active] & kOfficer) && !(state.flags[state.active] & kProneBit))) {
     return Error("weapon=dash only at phase dest, for a standing squad with its commando");
+  }
+  if (state.weapon == kHideMove &&
+      !(state.phase == kDest && alive(state.active) && !units_[state.active].vehicle)) {
+    return Error("weapon=hide only at phase dest, for a squad moving onto a corner");
   }
   if (state.weapon == kDismountMove &&
       !(state.phase == kDest && alive(state.active) && state.cargo[state.active] != 0)) {

@@ -120,6 +120,71 @@ TEST_F(BrickactionCornersTest, ACornerIsCoverForReactiveFire) {
   EXPECT_EQ(state.phase, G::kReactive);
 }
 
+TEST_F(BrickactionCornersTest, MoveHideDeclaresFullCoverOnArrival) {
+  // a holds fire on A's move (the corner is 3.2 cells from it, within the hold's 4).
+  const std::string units = "A@7,8/4v/-/0/- B@11,11/2/-/0/- a@8,2/4v/-/0/Amf b@11,0/2/-/0/-";
+  State state = At(units);
+  Play(*game_, state, {"A"});
+  EXPECT_THAT(Legal(*game_, state), Contains("move hide"));
+  Play(*game_, state, {"move hide"});
+  ASSERT_EQ(state.phase, G::kDest);
+  EXPECT_THAT(game_->StateToString(state), testing::HasSubstr("weapon=hide"));
+  EXPECT_TRUE(ParseOrDie(*game_, game_->StateToString(state)) == state);
+  // Only corners: the map's one.
+  EXPECT_THAT(Legal(*game_, state), testing::ElementsAre("to 7,5"));
+  Play(*game_, state, {"to 7,5"});
+  // Hidden as it arrives: the hold finds no line of sight (spent without effect), and there
+  // is no reactive fire (3 cells behind cover would draw it).
+  EXPECT_TRUE(G::InFullCover(state, 0));
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.hold[2], 0);
+  EXPECT_EQ(state.left, 2);
+  EXPECT_THAT(game_->StateToString(state), testing::HasSubstr("A@7,5/4v/c/1/-"));
+  // The plain move arrives in hard cover: the hold fires.
+  state = At(units);
+  Play(*game_, state, {"A", "move", "to 7,5"});
+  EXPECT_FALSE(G::InFullCover(state, 0));
+  EXPECT_EQ(state.phase, G::kAttackRoll);
+  // ... and without the hold, reactive fire answers it.
+  state = At("A@7,8/4v/-/0/- B@11,11/2/-/0/- a@8,2/4v/-/0/- b@11,0/2/-/0/-");
+  Play(*game_, state, {"A", "move", "to 7,5"});
+  EXPECT_EQ(state.phase, G::kReactive);
+}
+
+TEST_F(BrickactionCornersTest, MoveHideOnlyWithAnotherCornerInReach) {
+  // B cannot reach the corner in a move; A stands on the map's only one.
+  State state = At("A@7,5/4v/-/0/- B@11,11/2/-/0/- a@8,0/4v/-/0/- b@11,0/2/-/0/-");
+  Play(*game_, state, {"B"});
+  EXPECT_THAT(Legal(*game_, state), Contains("move"));
+  EXPECT_THAT(Legal(*game_, state), Not(Contains("move hide")));
+  state = At("A@7,5/4v/-/0/- B@11,11/2/-/0/- a@8,0/4v/-/0/- b@11,0/2/-/0/-");
+  Play(*game_, state, {"A"});
+  EXPECT_THAT(Legal(*game_, state), Not(Contains("move hide")));
+  // weapon=hide only at phase dest.
+  state = At("A@7,8/4v/-/0/- B@11,11/2/-/0/- a@8,0/4v/-/0/- b@11,0/2/-/0/-");
+  Play(*game_, state, {"A", "move hide"});
+  std::string text = game_->StateToString(state);
+  text.replace(text.find("phase=dest"), 10, "phase=hold");
+  EXPECT_THAT(std::string(game_->ParseState(text).status().message()),
+              testing::HasSubstr("weapon=hide only at phase dest"));
+}
+
+TEST_F(BrickactionCornersTest, RandomGamesMoveHiddenOntoTheCorner) {
+  int hidden_moves = 0;
+  for (int g = 0; g < 200; ++g) {
+    Rng rng(static_cast<uint64_t>(g));
+    State state = game_->InitialState();
+    while (game_->Kind(state) != NodeKind::kTerminal) {
+      if (state.phase == G::kDest && state.weapon == G::kHideMove) {
+        ++hidden_moves;
+        ASSERT_TRUE(ParseOrDie(*game_, game_->StateToString(state)) == state);
+      }
+      RandomStep(*game_, state, rng);
+    }
+  }
+  EXPECT_GT(hidden_moves, 0);
+}
+
 TEST_F(BrickactionCornersTest, TheBoardShowsTheCorner) {
   const BoardView view = game_->DescribeBoard(game_->InitialState(), 0);
   EXPECT_EQ(view.terrain_kinds[view.terrain[game_->CellIndex(7, 5)]].name, "corner");

@@ -104,7 +104,8 @@ TEST_F(BrickactionSpecialistsTest, Notation) {
 TEST_F(BrickactionSpecialistsTest, TheCommandosSquadDashesSixCellsThreeTimesAGame) {
   State state = At("A:x B:x C@6,11/1/-/0/- a@0,0/3vo/gbbb/0/- b@11,0/2/-/0/-", 3, 1);
   Play(*game_, state, {"a"});
-  EXPECT_THAT(Legal(*game_, state), ElementsAre("move", "prone", "hold", "dash", "split"));
+  EXPECT_THAT(Legal(*game_, state),
+              ElementsAre("move", "prone", "hold", "dash", "split", "split moves"));
   // A move reaches 4 cells (8 points), a dash 6 (12 points: 6 straight, 4 diagonal; 3
   // diagonal and 2 straight, 5.8 cells, cost 13: the grid's limit, as for vehicles).
   State move = state;
@@ -151,7 +152,8 @@ TEST_F(BrickactionSpecialistsTest, TheCommandosSplitIsAHalfMoveThenAnAttackOfAtM
   // Half a move: 2 cells.
   EXPECT_THAT(Legal(*game_, state), Contains("to 0,2"));
   EXPECT_THAT(Legal(*game_, state), Not(Contains("to 0,3")));
-  EXPECT_THAT(game_->StateToString(state), HasSubstr("a@0,0/3vo/gbbh/1/-"));
+  // hj: a half move under way, then the attack.
+  EXPECT_THAT(game_->StateToString(state), HasSubstr("a@0,0/3vo/gbbhj/1/-"));
   // The move draws C's reactive fire as any other (none taken), then the attack follows.
   Play(*game_, state, {"to 0,2"});
   ASSERT_EQ(state.phase, G::kReactive);
