@@ -35,6 +35,7 @@
 #include "engine/reachability.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
+#include "rulesets/brickaction/brickaction_edges.h"
 
 namespace sandtable {
 
@@ -698,6 +699,7 @@ class BrickactionGame {
   uint16_t flag_start_ = kNoCell;  // `victory flag`
   std::vector<uint8_t> terrain_;
   std::vector<uint8_t> elevation_;  // blocks, per cell
+  BrickactionWalls walls_;          // on cell edges
   // The map character of each raised (terrain, height) pair, for the board's legend.
   std::map<std::pair<int, int>, char> raised_glyphs_;
   std::vector<Unit> units_;
