@@ -699,7 +699,6 @@ class BrickactionGame {
   uint16_t flag_start_ = kNoCell;  // `victory flag`
   std::vector<uint8_t> terrain_;
   std::vector<uint8_t> elevation_;  // blocks, per cell
-  BrickactionWalls walls_;          // on cell edges
   // The map character of each raised (terrain, height) pair, for the board's legend.
   std::map<std::pair<int, int>, char> raised_glyphs_;
   std::vector<Unit> units_;
@@ -721,6 +720,8 @@ class BrickactionGame {
   std::array<int, 3> rally_pool_{};
   std::array<std::array<int, kMaxCloseModifier + 1>, kMaxCloseDice + 1> close_pool_{};
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
+  // Scenario: walls on cell edges (the hot path reads only the tables above).
+  BrickactionWalls walls_;
 };
 
 }  // namespace sandtable

@@ -1,8 +1,9 @@
 #include "rulesets/brickaction/brickaction_edges.h"
 
-#include <cstdlib>
-#include <optional>
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -54,10 +55,10 @@ absl::StatusOr<BrickactionWalls> BrickactionWalls::Read(const ScenarioText& text
     }
     absl::StatusOr<std::string> side = reader.String("side");
     if (!side.ok()) return side.status();
-    int s = 0;
-    while (s < 4 && *side != kSideWords[s]) ++s;
-    if (s == 4) return ScenarioError(line, "wall side: N, E, S or W (the neighbour's side)");
-    const Cell neighbour{cell.x + kSideSteps[s].x, cell.y + kSideSteps[s].y};
+    int d = 0;
+    while (d < 4 && *side != kSideWords[d]) ++d;
+    if (d == 4) return ScenarioError(line, "wall side: N, E, S or W (the neighbour's side)");
+    const Cell neighbour{cell.x + kSideSteps[d].x, cell.y + kSideSteps[d].y};
     if (!on_map(neighbour)) {
       return ScenarioError(line, absl::StrCat("wall at=", cell.x, ",", cell.y, " side=", *side,
                                               ": the map's border, not an edge between two "

@@ -1,8 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, first, victory, attacker, flag, squad, vehicle, wall (on cell edges:
-// brickaction_edges.cc); terrain words open,
-// hard, total, soft, tree, floor, window. Also what Create precomputes from a scenario (the
-// built-in ones are the files in scenarios/, compiled in).
+// deploy, points, objective, first, victory, attacker, flag, squad, vehicle, wall (cell edges,
+// brickaction_edges.cc); terrain words open, hard, total, soft, tree, floor, window. Also what
+// Create precomputes from a scenario (the built-in ones are the files in scenarios/, compiled in).
 #include <algorithm>
 #include <array>
 #include <bit>

@@ -1,8 +1,13 @@
 // brickaction's walls on cell edges (the scenario's `wall` statements) with the dice entered:
 // the scenario statement and its errors, line of sight, cover, moves and the board.
+#include "rulesets/brickaction/brickaction_edges.h"
+
 #include <memory>
 #include <string>
 
+#include "engine/reachability.h"
+#include "engine/scenario_text.h"
+#include "engine/square_grid.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/brickaction/brickaction_test_util.h"
@@ -208,6 +213,23 @@ TEST(BrickactionEdgesVehicleTest, VehiclesCrossWallsAsSquadsDo) {
   EXPECT_THAT(legal_moves("V@7,6/d0/N/-/0"), Contains("to 7,9"));
   EXPECT_THAT(legal_moves("V@5,3/d0/N/-/0"), Not(Contains("to 6,3")));
   EXPECT_THAT(legal_moves("V@5,3/d0/N/-/0"), Contains("to 5,6"));
+}
+
+// Double once: on a 3 x 1 strip with a hard cell at (1,0) and a low wall on its west edge,
+// the step over the wall into the cell costs 2 x 2 = 4, not 8; on to (2,0) 2 more.
+TEST(BrickactionWallsTest, AStepIsDoubledOnce) {
+  const absl::StatusOr<ScenarioText> text = ScenarioText::Parse("wall at=1,0 side=W kind=hard\n");
+  ASSERT_TRUE(text.ok()) << text.status();
+  const absl::StatusOr<BrickactionWalls> walls = BrickactionWalls::Read(*text, 3, 1);
+  ASSERT_TRUE(walls.ok()) << walls.status();
+  const absl::StatusOr<SquareGrid> grid = SquareGrid::Create(3, 1);
+  ASSERT_TRUE(grid.ok());
+  const MoveTerrain terrain{{1, 2, 1}, {}};
+  const Reach reach = walls->Moves(*grid, terrain).From(0, 20);
+  EXPECT_EQ(reach.cost[1], 4);
+  EXPECT_EQ(reach.cost[2], 6);
+  // Back over the wall into open ground: doubled by the wall alone.
+  EXPECT_EQ(walls->Moves(*grid, terrain).From(1, 20).cost[0], 4);
 }
 
 TEST_F(BrickactionEdgesTest, TheBoardShowsTheWalls) {
