@@ -44,6 +44,16 @@ struct TerrainKind {
   friend bool operator==(const TerrainKind&, const TerrainKind&) = default;
 };
 
+// Terrain on the edge between two cells of a square grid (a wall): the edge between `cell`
+// and its east neighbour, or its south neighbour when `south`; `kind` is an index into
+// BoardView::edge_kinds.
+struct BoardEdge {
+  int cell = 0;
+  bool south = false;
+  uint8_t kind = 0;
+  friend bool operator==(const BoardEdge&, const BoardEdge&) = default;
+};
+
 struct BoardPiece {
   int cell = kOffGrid;
   int side = kNeutralSide;
@@ -93,6 +103,9 @@ struct BoardView {
   int height = 0;
   std::vector<TerrainKind> terrain_kinds;
   std::vector<uint8_t> terrain;  // per cell: an index into terrain_kinds (empty: all kind 0)
+  // Walls and the like on the edges between cells (square grids; usually none).
+  std::vector<TerrainKind> edge_kinds;
+  std::vector<BoardEdge> edges;
   std::vector<BoardPiece> pieces;
   std::vector<BoardMarker> markers;
   std::vector<BoardLine> lines;  // round, score, hands: what is not on the grid

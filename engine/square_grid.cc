@@ -1,6 +1,8 @@
 #include "engine/square_grid.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -55,7 +57,93 @@ void WalkSegment(Cell from, Cell to, Visit&& visit) {
   }
 }
 
+// Where a segment meets an edge, in doubled coordinates (cell centres odd, grid lines even).
+enum class Meeting { kNone, kCrosses, kAtLowEnd, kAtHighEnd };
+
+// The segment from `a` to `b` against the edge on the line u = `line` from v = `low` to
+// v = `low` + 2, with u and v the segment's coordinates across and along that line.
+Meeting MeetEdge(int64_t a_u, int64_t a_v, int64_t b_u, int64_t b_v, int64_t line, int64_t low) {
+  // Centres are odd and grid lines even: both ends lie strictly on one side or the other.
+  if ((a_u < line) == (b_u < line)) return Meeting::kNone;
+  // The crossing at v = a_v + (b_v - a_v) (line - a_u) / (b_u - a_u); compare v * du
+  // (with du > 0 after flipping the sign) against the edge's ends.
+  int64_t du = b_u - a_u;
+  int64_t v = a_v * du + (b_v - a_v) * (line - a_u);
+  if (du < 0) {
+    du = -du;
+    v = -v;
+  }
+  const int64_t high = low + 2;
+  if (v == low * du) return Meeting::kAtLowEnd;
+  if (v == high * du) return Meeting::kAtHighEnd;
+  return v > low * du && v < high * du ? Meeting::kCrosses : Meeting::kNone;
+}
+
+struct EdgeMeeting {
+  Meeting meeting = Meeting::kNone;
+  int64_t corner_x = 0, corner_y = 0;  // the end met (doubled), for kAtLowEnd / kAtHighEnd
+  int side = 0;                        // which side of the segment the edge lies on there
+};
+
+EdgeMeeting Meet(Cell from, Cell to, CellEdge edge) {
+  const int64_t ax = 2 * from.x + 1, ay = 2 * from.y + 1, bx = 2 * to.x + 1, by = 2 * to.y + 1;
+  const bool east = edge.side == CellEdge::Side::kEast;
+  // An east edge lies on x = 2 (cell.x + 1) from y = 2 cell.y; a south edge on
+  // y = 2 (cell.y + 1) from x = 2 cell.x.
+  EdgeMeeting m;
+  m.meeting = east ? MeetEdge(ax, ay, bx, by, 2 * edge.cell.x + 2, 2 * edge.cell.y)
+                   : MeetEdge(ay, ax, by, bx, 2 * edge.cell.y + 2, 2 * edge.cell.x);
+  if (m.meeting != Meeting::kAtLowEnd && m.meeting != Meeting::kAtHighEnd) return m;
+  const bool low = m.meeting == Meeting::kAtLowEnd;
+  // The end met, and the edge's direction away from it.
+  const int64_t along = low ? 1 : -1;
+  m.corner_x = east ? 2 * edge.cell.x + 2 : 2 * edge.cell.x + (low ? 0 : 2);
+  m.corner_y = east ? 2 * edge.cell.y + (low ? 0 : 2) : 2 * edge.cell.y + 2;
+  const int64_t ex = east ? 0 : along, ey = east ? along : 0;
+  // Never 0: through a corner the segment's direction has two odd parts.
+  const int64_t cross = (bx - ax) * ey - (by - ay) * ex;
+  m.side = cross > 0 ? 1 : -1;
+  return m;
+}
+
 }  // namespace
+
+std::optional<CellEdge> EdgeBetween(Cell a, Cell b) {
+  if (a.y == b.y && std::abs(a.x - b.x) == 1) {
+    return CellEdge{Cell{std::min(a.x, b.x), a.y}, CellEdge::Side::kEast};
+  }
+  if (a.x == b.x && std::abs(a.y - b.y) == 1) {
+    return CellEdge{Cell{a.x, std::min(a.y, b.y)}, CellEdge::Side::kSouth};
+  }
+  return std::nullopt;
+}
+
+bool SegmentCrossesEdge(Cell from, Cell to, CellEdge edge) {
+  return Meet(from, to, edge).meeting == Meeting::kCrosses;
+}
+
+bool SegmentCrossesEdges(Cell from, Cell to, std::span<const CellEdge> edges) {
+  // The corners passed with an edge ending there, and on which sides of the segment.
+  struct Touch {
+    int64_t x, y;
+    int sides;  // bit 0: an edge on side -1, bit 1: on side +1
+  };
+  std::vector<Touch> touches;
+  for (const CellEdge& edge : edges) {
+    const EdgeMeeting m = Meet(from, to, edge);
+    if (m.meeting == Meeting::kCrosses) return true;
+    if (m.meeting == Meeting::kNone) continue;
+    const int bit = m.side > 0 ? 2 : 1;
+    auto it = std::find_if(touches.begin(), touches.end(),
+                           [&](const Touch& t) { return t.x == m.corner_x && t.y == m.corner_y; });
+    if (it == touches.end()) {
+      touches.push_back({m.corner_x, m.corner_y, bit});
+    } else if ((it->sides |= bit) == 3) {
+      return true;
+    }
+  }
+  return false;
+}
 
 absl::StatusOr<SquareGrid> SquareGrid::Create(int width, int height) {
   if (absl::Status s = CheckGridSize(width, height, "grid"); !s.ok()) return s;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -50,6 +52,30 @@ constexpr bool SegmentCrossesCell(Cell from, Cell to, Cell cell) {
   const int64_t cross = dx * (cell.y - from.y) - dy * (cell.x - from.x);
   return 2 * (cross < 0 ? -cross : cross) < (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 }
+
+// The edge between two orthogonally neighbouring cells, named by the west or north one of
+// the two: `cell` and its east neighbour (kEast) or its south neighbour (kSouth). Every edge
+// between two cells has exactly this one form.
+struct CellEdge {
+  enum class Side : uint8_t { kEast, kSouth };
+  Cell cell;
+  Side side = Side::kEast;
+  friend bool operator==(CellEdge, CellEdge) = default;
+};
+
+// The edge between `a` and `b` when they are orthogonal neighbours (either order).
+std::optional<CellEdge> EdgeBetween(Cell a, Cell b);
+
+// True when the open segment between the centres of `from` and `to` crosses `edge` strictly
+// between its two ends. Touching an end (a grid corner) does not cross, as touching a corner
+// does not cross a cell; a centre-to-centre segment never runs along an edge.
+bool SegmentCrossesEdge(Cell from, Cell to, CellEdge edge);
+
+// True when the segment gets through the wall made of `edges` nowhere: it crosses one of
+// them (SegmentCrossesEdge), or passes exactly through a grid corner where edges of the set
+// end on both sides of it (the joint of a straight wall, or squeezing into the inside of an
+// L). Passing the free end of a wall, or the outside of an L, does not cross.
+bool SegmentCrossesEdges(Cell from, Cell to, std::span<const CellEdge> edges);
 
 class SquareGrid {
  public:

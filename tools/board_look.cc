@@ -53,6 +53,16 @@ std::vector<LegendEntry> BoardLegend(const BoardView& view) {
     const TerrainKind& kind = view.terrain_kinds[k];
     if (used[k]) legend.push_back({std::string(1, kind.glyph), kind.name, kind.role});
   }
+  for (size_t k = 0; k < view.edge_kinds.size(); ++k) {
+    const TerrainKind& kind = view.edge_kinds[k];
+    if (std::none_of(view.edges.begin(), view.edges.end(),
+                     [&](const BoardEdge& e) { return e.kind == k; })) {
+      continue;
+    }
+    LegendEntry entry{std::string(1, kind.glyph), kind.name, kind.role};
+    entry.is_edge = true;
+    legend.push_back(entry);
+  }
   std::vector<const BoardMarker*> seen;
   for (const BoardMarker& marker : view.markers) {
     const bool repeat = std::any_of(seen.begin(), seen.end(), [&](const BoardMarker* m) {

@@ -28,9 +28,11 @@ struct LegendEntry {
   int side = kNeutralSide;
   bool is_side = false;
   bool is_marker = false;
+  bool is_edge = false;  // a kind of BoardView::edge_kinds: drawn as a line
 };
 
-// The terrain kinds that occur on the grid, the distinct markers, then each side with
+// The terrain kinds that occur on the grid, the edge kinds on its edges, the distinct markers,
+// then each side with
 // pieces on the grid. Empty for a board without a grid.
 std::vector<LegendEntry> BoardLegend(const BoardView& view);
 

@@ -130,6 +130,10 @@ double Legend(const std::vector<LegendEntry>& legend, double x0, double y0, doub
       absl::StrAppend(&out, "<circle cx=\"", Num(cx), "\" cy=\"", Num(cy),
                       "\" r=\"6\" fill=\"none\" stroke-width=\"3\" stroke=\"", Colour(entry.role),
                       "\"/>");
+    } else if (entry.is_edge) {
+      absl::StrAppend(&out, "<line x1=\"", Num(x), "\" y1=\"", Num(cy), "\" x2=\"", Num(x + 16),
+                      "\" y2=\"", Num(cy), "\" stroke-width=\"5\" stroke=\"", Colour(entry.role),
+                      "\"/>");
     } else {
       absl::StrAppend(&out, "<rect x=\"", Num(x), "\" y=\"", Num(y), "\" width=\"16\" ",
                       "height=\"16\" stroke=\"#999999\" ", Fill(entry.role), "/>");
@@ -164,6 +168,23 @@ Point Grid(const BoardView& view, double x0, double y0, bool cell_ids, std::stri
           kind < view.terrain_kinds.size() ? view.terrain_kinds[kind].role : ColourRole::kGround;
       absl::StrAppend(&out, geometry.CellShape(x, y, ox, oy), " ", Fill(role),
                       cell_ids ? absl::StrCat(" data-cell=\"", c, "\"") : "", "/>\n");
+    }
+  }
+  if (!view.edges.empty() && !geometry.hex()) {
+    // Walls on edges: a thick line along the edge, over the cells' fills.
+    out += "</g>\n<g class=\"edges\" stroke-width=\"5\" stroke-linecap=\"round\">\n";
+    for (const BoardEdge& edge : view.edges) {
+      if (edge.cell < 0 || edge.cell >= view.num_cells() || edge.kind >= view.edge_kinds.size()) {
+        continue;
+      }
+      const TerrainKind& kind = view.edge_kinds[edge.kind];
+      // The edge runs from the cell's north-east (south-west) corner to its south-east one.
+      const double x = ox + kCell * (edge.cell % view.width + 1);
+      const double y = oy + kCell * (edge.cell / view.width + 1);
+      absl::StrAppend(&out, "<line x1=\"", Num(edge.south ? x - kCell : x), "\" y1=\"",
+                      Num(edge.south ? y : y - kCell), "\" x2=\"", Num(x), "\" y2=\"", Num(y),
+                      "\" stroke=\"", Colour(kind.role), "\"><title>", XmlEscape(kind.name),
+                      "</title></line>\n");
     }
   }
   out += "</g>\n<g class=\"markers\" fill=\"none\" stroke-width=\"3\">\n";

@@ -32,10 +32,36 @@ std::string ColumnHeader(int width, int step, int indent) {
   return absl::StrCat(tens, tens.empty() ? "" : "\n", ones, "\n");
 }
 
+// The text of the edge between `cell` and its east (or south) neighbour: its kind's glyph,
+// painted, or a space.
+class EdgeGlyphs {
+ public:
+  explicit EdgeGlyphs(const BoardView& view) : view_(view), kinds_(2 * view.num_cells(), -1) {
+    for (const BoardEdge& edge : view.edges) {
+      if (edge.cell >= 0 && edge.cell < view.num_cells() && edge.kind < view.edge_kinds.size()) {
+        kinds_[2 * edge.cell + (edge.south ? 1 : 0)] = edge.kind;
+      }
+    }
+  }
+  std::string Of(int cell, bool south, const BoardPainter& paint) const {
+    const int kind = kinds_[2 * cell + (south ? 1 : 0)];
+    if (kind < 0) return " ";
+    return Paint(paint, view_.edge_kinds[kind].role, std::string(1, view_.edge_kinds[kind].glyph));
+  }
+
+ private:
+  const BoardView& view_;
+  std::vector<int> kinds_;
+};
+
+// A square board with edges (walls) spreads out: a column between neighbouring cells and a
+// line between rows show the edges there.
 std::string Grid(const BoardView& view, const BoardPainter& paint) {
   const std::vector<CellLook> cells = CellLooks(view);
   const bool hex = view.grid == GridKind::kHex;
-  const int step = hex ? 2 : 1;
+  const bool spread = !hex && !view.edges.empty();
+  const EdgeGlyphs edges(view);
+  const int step = hex || spread ? 2 : 1;
   std::string out = ColumnHeader(view.width, step, 4);
   for (int y = 0; y < view.height; ++y) {
     std::string row = absl::StrFormat("%3d ", y);
@@ -44,8 +70,18 @@ std::string Grid(const BoardView& view, const BoardPainter& paint) {
       const CellLook& look = cells[y * view.width + x];
       row += Paint(paint, look.role, std::string(1, look.glyph));
       if (hex && x + 1 < view.width) row += ' ';
+      if (spread && x + 1 < view.width) row += edges.Of(y * view.width + x, false, paint);
     }
     absl::StrAppend(&out, row, hex && !HexRowShifted(y) ? "  " : " ", y, "\n");
+    if (spread && y + 1 < view.height) {
+      std::string between(4, ' ');
+      for (int x = 0; x < view.width; ++x) {
+        absl::StrAppend(&between, edges.Of(y * view.width + x, true, paint),
+                        x + 1 < view.width ? " " : "");
+      }
+      while (!between.empty() && between.back() == ' ') between.pop_back();
+      absl::StrAppend(&out, between, "\n");
+    }
   }
   out += ColumnHeader(view.width, step, 4);
   return out;

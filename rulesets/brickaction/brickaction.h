@@ -35,6 +35,7 @@
 #include "engine/reachability.h"
 #include "engine/ruleset.h"
 #include "engine/types.h"
+#include "rulesets/brickaction/brickaction_edges.h"
 
 namespace sandtable {
 
@@ -900,6 +901,8 @@ class BrickactionGame {
   std::array<int, kMaxCloseDice + 1> close_rest_pool_{};
   bool split_close_rolls_ = false;  // a squad rolls more than kMaxWholeCloseDice
   std::map<int, int> armour_pool_;  // dice * 100 + threshold
+  // Scenario: walls on cell edges (the hot path reads only the tables above).
+  BrickactionWalls walls_;
 };
 
 }  // namespace sandtable

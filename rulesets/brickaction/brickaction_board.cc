@@ -67,6 +67,15 @@ BoardView BrickactionGame::DescribeBoard(const State& state, Player /*viewer*/) 
       }
     }
   }
+  // Walls on cell edges, in BrickactionWalls::Kind's order.
+  view.edge_kinds = {{"soft wall (on an edge)", '"', ColourRole::kHighlight},
+                     {"low wall (on an edge)", '#', ColourRole::kCover},
+                     {"high wall (on an edge)", 'X', ColourRole::kBlocking}};
+  for (const BrickactionWalls::Wall& wall : walls_.walls()) {
+    view.edges.push_back({CellIndex(wall.edge.cell.x, wall.edge.cell.y),
+                          wall.edge.side == CellEdge::Side::kSouth,
+                          static_cast<uint8_t>(wall.kind)});
+  }
   // The objective, drawn on the cell at (or just above and left of) its point.
   if (victory_ == kObjectiveVictory) {
     view.markers.push_back({ObjectiveCell(0), '*', "objective (2 cells around)", -1});

@@ -1,7 +1,7 @@
 // brickaction's scenario format (docs/rulesets/brickaction.md): keywords ruleset, name, turns,
-// deploy, points, objective, first, victory, attacker, flag, squad, vehicle; terrain words open,
-// hard, total, soft, tree, floor, window. Also what Create precomputes from a scenario (the
-// built-in ones are the files in scenarios/, compiled in).
+// deploy, points, objective, first, victory, attacker, flag, squad, vehicle, wall (cell edges,
+// brickaction_edges.cc); terrain words open, hard, total, soft, tree, floor, window. Also what
+// Create precomputes from a scenario (the built-in ones are the files in scenarios/, compiled in).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -99,6 +99,10 @@ class BrickactionScenarioBuilder {
 
   absl::Status Build() {
     if (absl::Status s = ReadMap(); !s.ok()) return s;
+    absl::StatusOr<BrickactionWalls> walls =
+        BrickactionWalls::Read(text_, game_.width_, game_.height_);
+    if (!walls.ok()) return walls.status();
+    game_.walls_ = *std::move(walls);
     if (absl::Status s = ReadNumbers(); !s.ok()) return s;
     if (absl::Status s = ReadVictory(); !s.ok()) return s;
     if (absl::Status s = ReadObjectives(); !s.ok()) return s;
@@ -700,7 +704,7 @@ absl::StatusOr<std::shared_ptr<const BrickactionGame>> BrickactionGame::Create(
   if (!text.ok()) return text.status();
   if (absl::Status s =
           text->CheckKeywords({"ruleset", "name", "turns", "deploy", "points", "objective", "first",
-                               "victory", "attacker", "flag", "squad", "vehicle"});
+                               "victory", "attacker", "flag", "squad", "vehicle", "wall"});
       !s.ok()) {
     return s;
   }
@@ -787,6 +791,14 @@ absl::Status BrickactionGame::Precompute() {
           if (next_to_target && terrain_[ci] == kSoft) soft = true;
         }
       }
+      // Walls on cell edges: a total one blocks the line; one touching the target's cell
+      // gives it cover.
+      if (!walls_.empty()) {
+        sight = sight && !walls_.BlocksSight(ca, cb);
+        const BrickactionWalls::Cover cover = walls_.CoverAt(ca, cb);
+        hard |= cover.hard;
+        soft |= cover.soft;
+      }
       uint8_t bits = sight ? kSight : 0;
       if (hard) bits |= kHardCover;
       if (soft) bits |= kSoftCover;
@@ -816,13 +828,14 @@ absl::Status BrickactionGame::Precompute() {
       has_corners_ = true;
     }
   }
-  absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, terrain);
-  if (!graph.ok()) return graph.status();
-  walk_.emplace(*graph, 2 * kMoveCells);
-  crawl_.emplace(*graph, kMoveCells);
+  // Walls on cell edges: crossing a hard or soft one costs double, a total one is never
+  // crossed.
+  const MoveGraph graph = walls_.Moves(*grid, terrain);
+  walk_.emplace(graph, 2 * kMoveCells);
+  crawl_.emplace(graph, kMoveCells);
   for (const Unit& unit : units_) {
-    if (unit.commando && !dash_) dash_.emplace(*graph, 2 * kDashCells);
-    if (unit.transport && !dismount_) dismount_.emplace(*graph, 2 * kDismountCells);
+    if (unit.commando && !dash_) dash_.emplace(graph, 2 * kDashCells);
+    if (unit.transport && !dismount_) dismount_.emplace(graph, 2 * kDismountCells);
   }
   if (has_vehicles_) {
     // Vehicles: never into walls, trees or buildings (windows, floors); hard and soft cover
@@ -834,11 +847,10 @@ absl::Status BrickactionGame::Precompute() {
         vehicle_impassable_.Set(c);
       }
     }
-    absl::StatusOr<MoveGraph> drive_graph = MoveGraph::ForSquare(*grid, SquareSteps{}, drive);
-    if (!drive_graph.ok()) return drive_graph.status();
+    const MoveGraph drive_graph = walls_.Moves(*grid, drive);
     for (const Unit& unit : units_) {
       if (unit.vehicle && !drive_[unit.vehicle_class]) {
-        drive_[unit.vehicle_class].emplace(*drive_graph, 2 * SpeedCells(unit.vehicle_class));
+        drive_[unit.vehicle_class].emplace(drive_graph, 2 * SpeedCells(unit.vehicle_class));
       }
     }
   }

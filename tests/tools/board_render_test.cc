@@ -106,6 +106,45 @@ TEST(BoardTextTest, SquareBoardWithCoordinatesPiecesAndLegend) {
             "Legend: . open  # cover  * objective <A&B>  A player 0  b ? player 1\n");
 }
 
+// The small board with a wall between (1,0) and (2,0) and a fence under (3,1).
+BoardView SmallBoardWithEdges() {
+  BoardView view = SmallBoard(GridKind::kSquare);
+  view.edge_kinds = {{"fence", ':', ColourRole::kCover}, {"wall", '|', ColourRole::kBlocking}};
+  view.edges = {{1, false, 1}, {7, true, 0}};
+  return view;
+}
+
+TEST(BoardTextTest, EdgesSpreadTheSquareBoard) {
+  // A column between neighbours and a line between rows, where the edges are drawn.
+  EXPECT_EQ(BoardText(SmallBoardWithEdges()),
+            "    0 1 2 3\n"
+            "  0 . .|# . 0\n"
+            "\n"
+            "  1 A * . b 1\n"
+            "          :\n"
+            "  2 . . ? . 2\n"
+            "    0 1 2 3\n"
+            "Round: 2 of 5\n"
+            "Player 1 hand: 7 ?\n"
+            "Player 0: A=archer[0,1 2 wounds] D=dragon[in reserve]\n"
+            "Player 1: b=knight[3,1 fresh] ?[2,2]\n"
+            "Legend: . open  # cover  : fence  | wall  * objective <A&B>  A player 0  b ? player "
+            "1\n");
+}
+
+TEST(BoardSvgTest, EdgesAreThickLines) {
+  const std::string svg = BoardSvg(SmallBoardWithEdges());
+  std::string why;
+  EXPECT_TRUE(WellFormed(svg, &why)) << why << "\n" << svg;
+  // The grid starts at (30, 30), cells of 30: the east edge of (1,0) at x = 90 from y = 30
+  // to 60, the south edge of (3,1) at y = 90 from x = 120 to 150.
+  EXPECT_THAT(svg, HasSubstr("<line x1=\"90.0\" y1=\"30.0\" x2=\"90.0\" y2=\"60.0\" "
+                             "stroke=\"#55524d\"><title>wall</title></line>"));
+  EXPECT_THAT(svg, HasSubstr("<line x1=\"120.0\" y1=\"90.0\" x2=\"150.0\" y2=\"90.0\" "
+                             "stroke=\"#86ad72\"><title>fence</title></line>"));
+  EXPECT_THAT(svg, HasSubstr(">fence</text>"));
+}
+
 TEST(BoardTextTest, HexRowsAreShiftedLikeTheLayout) {
   const std::string text = BoardText(SmallBoard(GridKind::kHex));
   EXPECT_THAT(text, HasSubstr("    0 1 2 3\n"));
