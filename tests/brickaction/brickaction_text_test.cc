@@ -397,9 +397,9 @@ TEST(BrickactionTextTest, ScenariosPastTheEnginesFormerLimitsPlay) {
   // kind only, which never exceed a byte. Squads with rockets, 6 close-combat dice and up to
   // +9 (3 veterans, 6 bayonets) and six vehicle classes (the free rockets their M3, H2 and H1
   // grant the enemy among the 3) on the terrain board (its corner adds 24 save pools, its
-  // heights an attack pool with two +1s a die) need 274 pools (3 of them for the carbine each squad may pick up from the other's
-  // dropped weapons), more than one byte's 255 when
-  // they shared one index: they load and play.
+  // heights an attack pool with two +1s a die) need 274 pools (3 of them for the carbine each squad
+  // may pick up from the other's dropped weapons), more than one byte's 255 when they shared one
+  // index: they load and play.
   const std::string units =
       "squad side=0 label=A regulars=3 veteran=1 officer=1 medic=1 smg=2 carbine=1 support=1 "
       "bayonet=6 rockets=2 freerockets=1 at=0,11\n"
