@@ -19,28 +19,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using G = BrickactionGame;
 
-class BrickactionVehicleTest : public ::testing::Test {
- protected:
-  BrickactionVehicleTest() : game_(MakeGame({}, VehicleTestScenario())) {}
-  State At(const std::string& units, int left = 3, int player = 0, int turn = 1) {
-    return ParseOrDie(*game_, Position(units, left, player, turn));
-  }
-  // The position string's word of the unit labelled `label`.
-  std::string Word(const State& state, char label) const {
-    const std::string text = game_->StateToString(state) + " ";
-    for (const char* tail : {"@", ":"}) {
-      const size_t at = text.find(std::string(" ") + label + tail);
-      if (at != std::string::npos) return text.substr(at + 1, text.find(' ', at + 1) - at - 1);
-    }
-    return "";
-  }
-  std::string Outcome(const State& state, const std::string& faces) const {
-    auto outcome = game_->ParseAction(state, kChancePlayer, faces);
-    EXPECT_TRUE(outcome.ok()) << outcome.status();
-    return outcome.ok() ? game_->ActionToString(state, kChancePlayer, *outcome) : "";
-  }
-  std::shared_ptr<const BrickactionGame> game_;
-};
+class BrickactionVehicleTest : public VehicleBoardTest {};
 
 // MG (2 dice) against L1 (threshold 11): every natural 6 is a damage; a total of 11 or more
 // forces one save (4+) for one more.
