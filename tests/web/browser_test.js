@@ -48,6 +48,9 @@ async function main() {
   });
   try {
     const page = await browser.newPage();
+    // Generous waits: under a loaded ctest -j2 the test once failed after 73 s (21 s alone),
+    // a step past puppeteer's default 30 s.
+    page.setDefaultTimeout(90000);
     await page.setViewport({ width: 1280, height: 900 });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
