@@ -24,6 +24,10 @@ constexpr bool IsBlank(char c) {
 // The words of `text`, split on runs of blanks; views into `text`.
 std::vector<std::string_view> SplitWords(std::string_view text);
 
+// The parts of `text` between `separator`s (n separators, n + 1 parts, empty ones kept);
+// views into `text`.
+std::vector<std::string_view> SplitOn(std::string_view text, char separator);
+
 // `text` without leading and trailing blanks.
 std::string_view TrimBlanks(std::string_view text);
 

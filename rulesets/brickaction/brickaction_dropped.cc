@@ -45,17 +45,6 @@ int Total(const Game::Loadout& loadout) {
 
 absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
-// The parts of `text` between `separator`s.
-std::vector<std::string_view> SplitOn(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  for (size_t at; (at = text.find(separator)) != std::string_view::npos;) {
-    parts.push_back(text.substr(0, at));
-    text.remove_prefix(at + 1);
-  }
-  parts.push_back(text);
-  return parts;
-}
-
 // "carbine2+smg1", the dearest first.
 std::string LoadoutText(const Game::Loadout& loadout) {
   std::vector<std::string> parts;

@@ -45,17 +45,6 @@ int IndexOf(const std::array<const char*, N>& names, std::string_view word) {
   return -1;
 }
 
-// The parts of `text` between slashes.
-std::vector<std::string_view> SplitSlashes(std::string_view text) {
-  std::vector<std::string_view> parts;
-  for (size_t slash; (slash = text.find('/')) != std::string_view::npos;) {
-    parts.push_back(text.substr(0, slash));
-    text.remove_prefix(slash + 1);
-  }
-  parts.push_back(text);
-  return parts;
-}
-
 // The words of `text` joined by single blanks.
 std::string Normalized(std::string_view text) {
   std::vector<std::string_view> words = SplitWords(text);
@@ -516,7 +505,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     const std::string bad = "expected smoke=X,Y/L/AGE (top-left cell, thrower, 1 or 2) or smoke=-";
     if (!smoke) return Error(bad);
     if (*smoke != "-") {
-      const std::vector<std::string_view> parts = SplitSlashes(*smoke);
+      const std::vector<std::string_view> parts = SplitOn(*smoke, '/');
       int age = 0;
       if (parts.size() != 3 || !parse_cell(parts[0], &state.smoke) || state.smoke == kNoCell ||
           !find_label(parts[1], &state.smoke_by) || state.smoke_by == kNone ||
@@ -543,7 +532,7 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (word == label + ":x") continue;
     const bool aboard = !vehicle && word.size() >= 2 && word[1] == '>';  // L>V/...
     if (word.size() < 2 || (word[1] != '@' && !aboard)) return Error(bad);
-    const std::vector<std::string_view> parts = SplitSlashes(word.substr(2));
+    const std::vector<std::string_view> parts = SplitOn(word.substr(2), '/');
     if (aboard) {
       uint8_t v = kNone;
       if (parts.size() != 5 || !find_label(parts[0], &v) || v == kNone || state.cargo[v] != 0) {

@@ -17,6 +17,12 @@ TEST(TextTest, SplitWordsOnAnyRunOfBlanks) {
   EXPECT_EQ(SplitWords("a"), Words{"a"});
 }
 
+TEST(TextTest, SplitOnKeepsEmptyParts) {
+  EXPECT_EQ(SplitOn("3/4v/-", '/'), (Words{"3", "4v", "-"}));
+  EXPECT_EQ(SplitOn("a;;b;", ';'), (Words{"a", "", "b", ""}));
+  EXPECT_EQ(SplitOn("", '/'), Words{""});
+}
+
 TEST(TextTest, TrimBlanks) {
   EXPECT_EQ(TrimBlanks(" \tgo infinite \r\n"), "go infinite");
   EXPECT_EQ(TrimBlanks("   "), "");
