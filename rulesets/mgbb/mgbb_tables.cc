@@ -29,7 +29,7 @@ bool LedByCharismaticOrRash(const CombatContext& c) {
   return c.leader.in_command_distance && (c.leader.trait == CommanderTrait::kCharismatic ||
                                           c.leader.trait == CommanderTrait::kRash);
 }
-// Decision: a Defensive commander, like every other, counts only within command distance.
+// Decision: as on the Charismatic or Rash line beside it, only within command distance.
 bool LedByDefensive(const MeleeContext& c) {
   return c.leader.in_command_distance && c.leader.trait == CommanderTrait::kDefensive &&
          !c.initiated_charge;
@@ -776,10 +776,15 @@ const RuleTable<Unit>& ShortRanges() {
           Row<C>(
               "single shot weapons 1M", kShort,
               [](const C& u) { return u.weapon == Weapon::kSingleShot; }, RuleEffect::Set(1)),
-          // Decision: the sheet gives no short range for rifles and bows; 1M like the rest.
           Row<C>(
               "foot pistols, assault rifles and sub-machine guns 1M", kShort,
-              [](const C& u) { return u.weapon != Weapon::kNone; }, RuleEffect::Set(1)),
+              [](const C& u) { return u.weapon == Weapon::kPistol || AssaultRifleOrSmg(u); },
+              RuleEffect::Set(1)),
+          // Not a line of the sheet, which gives rifles and bows a long range only.
+          Row<C>(
+              "rifles and bows 1M (decision: as the other foot weapons)", kShort,
+              [](const C& u) { return u.weapon == Weapon::kRifle || u.weapon == Weapon::kBow; },
+              RuleEffect::Set(1)),
       });
   return *table;
 }

@@ -732,9 +732,11 @@ TEST(MgbbTablesTest, ShortRanges) {
   t.Looks(Of(UnitType::kVehicle), "machine guns 2M", 2);
   t.Looks(Of(UnitType::kCavalry), "cavalry (all) 1M", 1);
   t.Looks(Unit{.weapon = Weapon::kSingleShot}, "single shot weapons 1M", 1);
-  for (Weapon weapon : {Weapon::kPistol, Weapon::kAssaultRifle, Weapon::kSubMachineGun,
-                        Weapon::kRifle, Weapon::kBow}) {
+  for (Weapon weapon : {Weapon::kPistol, Weapon::kAssaultRifle, Weapon::kSubMachineGun}) {
     t.Looks(Unit{.weapon = weapon}, "foot pistols, assault rifles and sub-machine guns 1M", 1);
+  }
+  for (Weapon weapon : {Weapon::kRifle, Weapon::kBow}) {
+    t.Looks(Unit{.weapon = weapon}, "rifles and bows 1M (decision: as the other foot weapons)", 1);
   }
   // A sortie has no range on the sheets.
   EXPECT_EQ(
