@@ -678,13 +678,13 @@ TEST(MgbbTablesTest, MovementDistances) {
       {VehicleSpeed::kSlow, "vehicle slow 1M"},
       {VehicleSpeed::kStandard, "vehicle standard 2M"},
       {VehicleSpeed::kFast, "vehicle fast 3M"}};
-  for (int m = 1; const auto& [speed, row] : speeds) {
+  for (int m = 1; const auto& entry : speeds) {  // no structured binding: clang cannot capture one
     t.Looks(With(base,
                  [&](auto& c) {
                    c.unit = Of(UnitType::kVehicle);
-                   c.unit.speed = speed;
+                   c.unit.speed = entry.first;
                  }),
-            row, m++);
+            entry.second, m++);
   }
   t.Looks(With(base, [](auto& c) { c.unit = Guns(Artillery::kFieldGunLight); }),
           "any unit can always move up to 1M", 1);
