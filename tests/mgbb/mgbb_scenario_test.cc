@@ -215,6 +215,19 @@ std::string ErrorOf(std::string_view from, std::string_view to) {
 
 TEST(ScenarioTest, SmallParses) { EXPECT_TRUE(ParseScenario(kSmall).ok()); }
 
+TEST(ScenarioTest, FacingDefaultsTowardTheEnemy) {
+  absl::StatusOr<Scenario> s = ParseScenario(kSmall);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->units[0].facing, Facing::kN);  // government
+  EXPECT_EQ(s->units[2].facing, Facing::kS);  // insurgents
+  EXPECT_EQ(s->units[1].unit.weapon, Weapon::kRifle);
+  EXPECT_EQ(s->units[0].unit.weapon, Weapon::kNone);  // a commander carries no small arms
+}
+
+TEST(ScenarioErrorTest, RepeatedStatement) {
+  EXPECT_NE(ErrorOf("", "night\nnight").find("line 14:"), std::string::npos);
+}
+
 TEST(ScenarioErrorTest, UnknownKeyword) {
   EXPECT_EQ(ErrorOf("", "tank at=1,1").substr(0, 8), "line 13:");
 }
