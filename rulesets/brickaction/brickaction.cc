@@ -206,13 +206,11 @@ CellMask BrickactionGame::Reachable(const State& state, int u) const {
   CellMask enemies, friends;
   const int side = units_[u].side;
   if (IsVehicle(u)) {
-    // A vehicle drives through squads (roadkill) and friendly vehicles, not enemy vehicles,
-    // and stops on no unit; it may stay where it is (a turn in place). Its hold move runs
-    // nobody over: enemy squads block it.
-    const bool hold_move = state.phase == kHoldMove && u == state.sub;
+    // A vehicle drives through squads (roadkill, in its hold move too) and friendly vehicles,
+    // not enemy vehicles, and stops on no unit; it may stay where it is (a turn in place).
     for (int v = 0; v < num_units(); ++v) {
       if (v == u || !IsAlive(state, v)) continue;
-      const bool blocks = units_[v].side != side && (IsVehicle(v) || hold_move);
+      const bool blocks = units_[v].side != side && IsVehicle(v);
       (blocks ? enemies : friends).Set(state.cell[v]);
     }
     return drive_[units_[u].vehicle_class]->Reachable(state.cell[u], enemies, friends);
@@ -360,9 +358,10 @@ int BrickactionGame::MaxGameLength() const {
   // every pickup of a dropped weapon (one step each).
   const int minis = 2 * kMaxUnits * 6;
   const int close_round = split_close_rolls_ ? 9 : 7;
-  // A vehicle's move adds its facing and a roadkill save and removal per squad.
-  const int per_action =
-      3 + 5 * kMaxUnits + 1 + 5 + close_round * minis + (has_vehicles_ ? 1 + 2 * kMaxUnits : 0);
+  // A vehicle's move adds its facing and a roadkill save and removal per squad, and so may
+  // each vehicle's hold move (without the facing).
+  const int per_action = 3 + 5 * kMaxUnits + 1 + 5 + close_round * minis +
+                         (has_vehicles_ ? 1 + 2 * kMaxUnits * (1 + kMaxUnits) : 0);
   return turns_ * 2 * (3 * kMaxUnits + (kActionsPerTurn + 2) * per_action + 1) + max_pickups_;
 }
 
@@ -706,6 +705,7 @@ void BrickactionGame::EndAction(State& state) const {
   state.weapon = kRepeaters;
   state.cursor = 0;
   state.from = kNoCell;
+  state.run_over = 0;          // a game decided amid a hold move's roadkill
   if (state.smoke_age == 2) {  // the screen's one action is over
     state.smoke = kNoCell;
     state.smoke_by = kNone;
@@ -805,6 +805,12 @@ void BrickactionGame::Continue(State& state) const {
         return;
       case kStageMoveHolds:
       case kStageAttackHolds: {
+        if (state.run_over != 0) {  // the roadkill saves of the vehicle's hold move just made
+          const int u = std::countr_zero(static_cast<unsigned>(state.run_over));
+          state.run_over &= static_cast<uint8_t>(state.run_over - 1);
+          StartRoadkill(state, state.cursor - 1, u);
+          return;
+        }
         const uint8_t trigger = state.stage == kStageAttackHolds ? kHoldOnAttack : 0;
         int h = state.cursor;
         while (h < n && !(state.hold[h] != 0 && (state.hold[h] & 0x0F) == state.active + 1 &&
@@ -876,21 +882,11 @@ void BrickactionGame::Continue(State& state) const {
       }
       case kStageRoadkill: {
         // Every enemy squad on the straight line the vehicle drove rolls one save.
-        const Cell from{CellX(state.from), CellY(state.from)};
-        const Cell to{CellX(state.cell[state.active]), CellY(state.cell[state.active])};
-        int u = state.cursor;
-        while (u < n &&
-               !(IsAlive(state, u) && !IsVehicle(u) && units_[u].side != state.player &&
-                 SegmentCrossesCell(from, to, {CellX(state.cell[u]), CellY(state.cell[u])}))) {
-          ++u;
-        }
-        if (u < n && IsAlive(state, state.active)) {
+        const unsigned left = RunOver(state, state.active, state.from) >> state.cursor;
+        if (left != 0 && IsAlive(state, state.active)) {
+          const int u = state.cursor + std::countr_zero(left);
           state.cursor = static_cast<uint8_t>(u + 1);
-          state.att = state.active;
-          state.tgt = static_cast<uint8_t>(u);
-          state.mode = kRoadkill;
-          state.lost_a = state.lost_t = 0;
-          StartSaves(state, 1, kSaveTarget, 0, 0, false);
+          StartRoadkill(state, state.active, u);
           return;
         }
         // Then the holds naming it and reactive fire, as after a squad's move.
@@ -1024,6 +1020,28 @@ void BrickactionGame::StartSaves(State& state, int dice, int target, int modifie
   state.saves = static_cast<uint8_t>(dice);
   state.roll = static_cast<uint8_t>(SavePool(dice, target, modifier, die_bonus, natural));
   state.phase = kSaveRoll;
+}
+
+uint8_t BrickactionGame::RunOver(const State& state, int v, int from) const {
+  const Cell start{CellX(from), CellY(from)};
+  const Cell end{CellX(state.cell[v]), CellY(state.cell[v])};
+  uint8_t squads = 0;
+  for (int u = 0; u < num_units(); ++u) {
+    if (IsAlive(state, u) && !IsVehicle(u) && units_[u].side != units_[v].side &&
+        SegmentCrossesCell(start, end, {CellX(state.cell[u]), CellY(state.cell[u])})) {
+      squads |= static_cast<uint8_t>(1u << u);
+    }
+  }
+  return squads;
+}
+
+void BrickactionGame::StartRoadkill(State& state, int v, int u) const {
+  // One save, 4+ with no modifiers, or a mini lost.
+  state.att = static_cast<uint8_t>(v);
+  state.tgt = static_cast<uint8_t>(u);
+  state.mode = kRoadkill;
+  state.lost_a = state.lost_t = 0;
+  StartSaves(state, 1, kSaveTarget, 0, 0, false);
 }
 
 void BrickactionGame::RemoveMinis(State& state, int u, int count, uint8_t lost) const {

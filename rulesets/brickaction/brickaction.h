@@ -355,7 +355,9 @@ class BrickactionGame {
     // the defender has not taken it back).
     uint8_t captured = 0;
     uint8_t carrier[2] = {kNone, kNone};  // `victory flag`: the squad carrying flag i
-    uint8_t spare = 0;                    // keeps the struct free of padding (hashed as bytes)
+    // Bit u: squad u still rolls a roadkill save against the vehicle whose hold move the holds
+    // loop just served (unit cursor - 1).
+    uint8_t run_over = 0;
     friend bool operator==(const State&, const State&) = default;
   };
   static_assert(sizeof(State) == 200);
@@ -738,6 +740,10 @@ class BrickactionGame {
   bool CanArmourReact(const State& state, int u, int t, int mode) const;
   bool MayHoldFireAt(const State& state, int u, int t) const;
   void VehicleHoldMove(State& state, int v, int to) const;
+  // Roadkill: the enemy squads on the straight line vehicle v drove from `from` (a mask), and
+  // the save of one of them.
+  uint8_t RunOver(const State& state, int v, int from) const;
+  void StartRoadkill(State& state, int v, int u) const;
 
   // Transitions.
   void StartTurn(State& state) const;

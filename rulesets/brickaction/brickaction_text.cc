@@ -325,6 +325,12 @@ std::string BrickactionGame::StateToString(const State& state) const {
             : absl::StrCat(cell(state.smoke), "/", label(state.smoke_by), "/", state.smoke_age));
   }
   absl::StrAppend(&text, DroppedWords(state));  // ` dropped=... picked=...` when there are any
+  if (state.run_over != 0) {  // the squads a hold move ran over, their saves still to roll
+    absl::StrAppend(&text, " run_over=");
+    for (int u = 0; u < n; ++u) {
+      if ((state.run_over >> u) & 1) text += units_[u].label;
+    }
+  }
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", label(u));
     if (Destroyed(state, u)) {
@@ -393,6 +399,11 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
         return Error(absl::StrCat(ToAbsl(key), " needs weapons (the word is left out when none)"));
       }
     }
+  }
+  std::string_view run_over;
+  if (words.size() > fields + extra && words[fields + extra].starts_with("run_over=")) {
+    run_over = words[fields + extra++].substr(9);
+    if (run_over.empty()) return Error("run_over= needs squads (the word is left out when none)");
   }
   const size_t expected = fields + extra + static_cast<size_t>(n);
   if (words.size() != expected) {
@@ -674,6 +685,13 @@ absl::StatusOr<BrickactionGame::State> BrickactionGame::ParseState(std::string_v
     if (parts[4] != "-" && !parse_hold(parts[4])) return Error(bad);
   }
   if (absl::Status s = ParseDroppedWords(dropped, picked, state); !s.ok()) return s;
+  for (char c : run_over) {
+    uint8_t u = kNone;
+    if (!find_label(std::string_view(&c, 1), &u) || u == kNone || ((state.run_over >> u) & 1)) {
+      return Error("expected run_over=LABELS (squads, each once)");
+    }
+    state.run_over |= static_cast<uint8_t>(1u << u);
+  }
   if (absl::Status s = ValidateState(state); !s.ok()) return s;
   return state;
 }
@@ -841,6 +859,23 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
       !(state.phase == kDest && alive(state.active) && state.cargo[state.active] != 0)) {
     return Error("weapon=dismount only at phase dest, for a transport with its squad");
   }
+  if (state.run_over != 0) {
+    const int v = state.cursor - 1;
+    const bool holds = state.stage == kStageMoveHolds || state.stage == kStageAttackHolds;
+    bool fits = holds && v >= 0 && alive(static_cast<uint8_t>(v)) && units_[v].vehicle &&
+                state.mode == kRoadkill && state.att == v;
+    for (int u = 0; u < kMaxUnits; ++u) {
+      if ((state.run_over >> u) & 1) {
+        fits = fits && alive(static_cast<uint8_t>(u)) && !units_[u].vehicle &&
+               units_[u].side != units_[v].side;
+      }
+    }
+    if (!fits) {
+      return Error(
+          "run_over=LABELS: enemy squads still to roll the roadkill saves of the vehicle whose "
+          "hold move the holds loop just served (cursor), during one of them");
+    }
+  }
   if (state.cursor > n) return Error("cursor past the last squad");
   // Between actions (and at the end) nothing of an action or a resolution is left.
   const bool no_resolution =
@@ -869,11 +904,16 @@ absl::Status BrickactionGame::ValidateState(const State& state) const {
         state.from != kNoCell && state.spot == kNoCell && state.roll == 0 && state.cursor == 0)) {
     return Error("phase facing comes right after a vehicle's move (from=X,Y)");
   }
+  // A hold move's roadkill: the holder just served (cursor - 1) against squads.
+  const bool hold_roadkill = (state.stage == kStageMoveHolds || state.stage == kStageAttackHolds) &&
+                             state.cursor >= 1 && state.att == state.cursor - 1;
   if ((state.stage == kStageRoadkill || state.mode == kRoadkill) &&
-      !(state.active < n && units_[state.active].vehicle && state.from != kNoCell &&
-        (state.mode != kRoadkill || (state.stage == kStageRoadkill && state.att == state.active &&
-                                     state.tgt < n && !units_[state.tgt].vehicle)))) {
-    return Error("roadkill: a moved vehicle (active, from) against squads (tgt)");
+      !(hold_roadkill ? units_[state.att].vehicle && state.tgt < n && !units_[state.tgt].vehicle
+                      : state.active < n && units_[state.active].vehicle && state.from != kNoCell &&
+                            (state.mode != kRoadkill ||
+                             (state.stage == kStageRoadkill && state.att == state.active &&
+                              state.tgt < n && !units_[state.tgt].vehicle)))) {
+    return Error("roadkill: a moved vehicle (active, from, or the holder) against squads (tgt)");
   }
   if (state.from != kNoCell && state.active < n && units_[state.active].vehicle &&
       state.phase != kFacing && state.stage != kStageRoadkill && state.stage != kStageMoveHolds &&

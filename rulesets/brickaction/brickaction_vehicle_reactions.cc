@@ -1,6 +1,7 @@
 // brickaction's reactions with vehicles: reactive fire and hold attacks made by a vehicle or
-// at one (the rulings' "enemy unit": a vehicle is a unit), and a vehicle's hold move. The
-// decisions are in docs/rulesets/brickaction.md ("Reactions with vehicles").
+// at one (the rulings' "enemy unit": a vehicle is a unit), and a vehicle's hold move (its
+// roadkill is its Move's). The decisions are in docs/rulesets/brickaction.md ("Reactions
+// with vehicles").
 #include "rulesets/brickaction/brickaction.h"
 
 namespace sandtable {
@@ -46,6 +47,9 @@ void BrickactionGame::VehicleHoldMove(State& state, int v, int to) const {
   const Facing hull = FacingToward({CellX(at), CellY(at)}, {CellX(to), CellY(to)});
   state.facing[v] = static_cast<uint8_t>((state.facing[v] & 0xF0) | static_cast<int>(hull));
   state.cell[v] = static_cast<uint16_t>(to);
+  // Like its Move, it runs over the enemy squads on its path: their saves come before the
+  // next hold (the holds loop).
+  state.run_over = RunOver(state, v, at);
 }
 
 }  // namespace sandtable

@@ -3,7 +3,7 @@
 // dice entered: reactive fire at a moving vehicle (only with grenades, rifle grenades and
 // rockets, one die, the cheapest spent) and by a vehicle (one die of its weapon, in its arc,
 // not while disabled), between vehicles and behind cover; holds placed by a vehicle (its
-// full attack within 4 cells, its hold move) and holds naming a vehicle.
+// full attack within 4 cells, its hold move and its roadkill) and holds naming a vehicle.
 #include <string>
 
 #include "gmock/gmock.h"
@@ -158,8 +158,8 @@ TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldsFire) {
   EXPECT_THAT(Legal(*m2, at_m2), ElementsAre("if w moves move", "if w attacks move"));
 }
 
-// A vehicle's hold move: up to its speed, not onto its own cell (`stay` keeps it), through
-// no enemy squad (no roadkill in a reaction), and it ends facing the way it drove.
+// A vehicle's hold move: up to its speed, not onto its own cell (`stay` keeps it), and it
+// ends facing the way it drove.
 TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldMove) {
   const std::string units =
       "A@2,9/4v/g/0/- B:x a:x b@5,4/4v/g/0/- V@5,8/d0/N+N/-/0/bam W:x v:x w:x";
@@ -169,15 +169,52 @@ TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldMove) {
   EXPECT_EQ(state.sub, 4);
   EXPECT_THAT(Legal(*game_, state), Contains("stay"));
   EXPECT_THAT(Legal(*game_, state), Not(Contains("to 5,8")));
-  // 7 cells straight north run through b; around it costs more than 14 points.
-  EXPECT_THAT(Legal(*game_, state), Not(Contains("to 5,1")));
   Play(*game_, state, {"to 7,6"});
   EXPECT_EQ(Word(state, 'V'), "V@7,6/d0/NE+N/-/0");  // the turret keeps its bearing
   EXPECT_EQ(state.phase, G::kAttackRoll);            // then b's attack
-  // Its own Move drives through b (roadkill).
-  State own = At("A@2,9/4v/g/0/- B:x a:x b@5,4/4v/g/0/- V@5,8/d0/N+N/-/0 W:x v:x w:x");
-  Play(*game_, own, {"V", "move"});
-  EXPECT_THAT(Legal(*game_, own), Contains("to 5,1"));
+}
+
+// A vehicle's hold move runs over enemy squads as its Move does: each on the straight line
+// rolls one save (4+, chance 3/6 = 1/2) or loses a mini, in unit order, before the next hold
+// and the attack that triggered it; a squad destroyed so loses its attack.
+TEST_F(BrickactionVehicleReactionsTest, AVehicleHoldMoveRunsOverSquads) {
+  const std::string units =
+      "A@2,9/4v/g/0/- B:x a@5,6/4vo/g/0/- b@5,4/4v/g/0/- V@5,8/d0/N+N/-/0/bam W:x v:x w:x";
+  State state = At(units, 3, 1);
+  Play(*game_, state, {"b", "attack", "at A"});
+  ASSERT_EQ(state.phase, G::kHoldMove);
+  // 7 cells straight north, through a and b (and onto neither).
+  EXPECT_THAT(Legal(*game_, state), Contains("to 5,1"));
+  EXPECT_THAT(Legal(*game_, state), Not(Contains("to 5,4")));
+  Play(*game_, state, {"to 5,1"});
+  ASSERT_EQ(state.phase, G::kSaveRoll);
+  EXPECT_EQ(state.mode, G::kRoadkill);
+  EXPECT_EQ(state.att, 4);
+  EXPECT_EQ(state.tgt, 2);  // a first, b still to roll
+  EXPECT_EQ(game_->PoolAt(state).dice(), 1);
+  EXPECT_EQ(Odds(*game_, state).at("saves 1"), Probability(1, 2));
+  EXPECT_THAT(game_->StateToString(state), HasSubstr(" run_over=b "));
+  EXPECT_EQ(ParseOrDie(*game_, game_->StateToString(state)), state);
+  Play(*game_, state, {"roll 3", "lose regulars"});  // a fails
+  EXPECT_EQ(Word(state, 'a'), "a@5,6/3vo/g/0/-");
+  EXPECT_EQ(state.kills[0], 1);
+  ASSERT_EQ(state.phase, G::kSaveRoll);
+  EXPECT_EQ(state.tgt, 3);
+  EXPECT_EQ(state.run_over, 0);
+  Play(*game_, state, {"roll 4"});  // b saves: 4 minis, its action under way
+  EXPECT_EQ(Word(state, 'b'), "b@5,4/4v/ga/1/-");
+  EXPECT_EQ(Word(state, 'V'), "V@5,1/d0/N+N/-/0");
+  ASSERT_EQ(state.phase, G::kAttackRoll);  // then b's attack
+  EXPECT_EQ(state.att, 3);
+  // b alone, last mini: run over, its attack is lost and the action spent.
+  state = At("A@2,9/4v/g/0/- B:x a@11,0/4vo/g/0/- b@5,4/1/g/0/- V@5,8/d0/N+N/-/0/bam W:x v:x w:x",
+             3, 1);
+  Play(*game_, state, {"b", "attack", "at A", "to 5,1", "roll 2"});
+  EXPECT_EQ(Word(state, 'b'), "b:x");
+  EXPECT_EQ(state.phase, G::kSelect);
+  EXPECT_EQ(state.left, 2);
+  // A run_over= word needs a hold move's roadkill under way.
+  EXPECT_FALSE(game_->ParseState(Position("run_over=b " + units, 3, 1)).ok());
 }
 
 // Holds naming a vehicle: fire only for a squad with a grenade, rifle grenade or rocket, a
