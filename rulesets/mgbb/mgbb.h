@@ -1,0 +1,324 @@
+// mgbb: "Machine Guns and Ballot Boxes", 20th-century colonial wars, coups and insurgencies,
+// from its quick-reference sheets (every table as data, rulesets/mgbb/mgbb_tables.h) and the
+// project's rulings, which supply the core rules: initiative, activation tokens and rolls,
+// two action points per activated unit, shooting with return fire, charges and hand-to-hand,
+// reform and disengagement, 8 turns around the polling station. The rules as implemented,
+// the decomposition into small decisions, the notation and every decision where the sources
+// are silent are in docs/rulesets/mgbb.md.
+//
+// MgbbGame holds what never changes in a game (map, units as the scenario gives them, move
+// graphs, dice distributions); the State holds only what changes.
+//
+// The code is split by phase: mgbb.cc (creation, the turn sequence: initiative, activation,
+// the action loop and its action points, moves, turns and limbering, reform, the result),
+// mgbb_shooting.cc (line of sight, ranges, shooting and return fire), mgbb_melee.cc
+// (charges, hand-to-hand, retreat and follow-up, disengagement), mgbb_text.cc (notation,
+// position strings) and mgbb_board.cc (the board for the renderers).
+#ifndef SANDTABLE_RULESETS_MGBB_MGBB_H_
+#define SANDTABLE_RULESETS_MGBB_MGBB_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/board.h"
+#include "engine/cell_mask.h"
+#include "engine/dice_pool.h"
+#include "engine/facing.h"
+#include "engine/params.h"
+#include "engine/reachability.h"
+#include "engine/ruleset.h"
+#include "engine/types.h"
+#include "rulesets/mgbb/mgbb_scenario.h"
+#include "rulesets/mgbb/mgbb_tables.h"
+#include "rulesets/mgbb/mgbb_units.h"
+
+namespace sandtable {
+
+class MgbbGame {
+ public:
+  static constexpr std::string_view kName = "mgbb";
+  static constexpr bool kHasActionCells = true;
+  static constexpr int kMaxUnits = 24;  // both sides together
+  static constexpr uint16_t kNoCell = 0xFFFF;
+  static constexpr uint8_t kNone = 0xFF;
+
+  // "mgbb: rulings".
+  static constexpr int kActionPoints = 2;       // per activated unit
+  static constexpr int kMaxTokensPerUnit = 3;   // activation tokens on one unit
+  static constexpr int kCommandCells = 4;       // command distance, 2M
+  static constexpr int kSupportCells = 4;       // a supporting unit is within 2M
+  static constexpr int kDestroyedAt = 4;        // hit tokens
+  static constexpr int kRetreatCells = 2;       // a melee loser retreats 2 cells straight back
+  static constexpr int kDisengageCells = 2;     // 1M directly away from the enemy
+  static constexpr int kOverheadClearCells = 2; // overhead fire: target 2+ cells from friends
+  // Decision: at most this many actions per activation (0-point actions included), so a
+  // game has a bounded length.
+  static constexpr int kMaxActionsPerActivation = 4;
+  // The largest dice pool a unit can throw (4 + every addition on the sheets, well above).
+  static constexpr int kMaxDice = 24;
+
+  enum Phase : uint8_t {
+    // Decisions (the player to move is State::player).
+    kTokens = 0,  // assign one more activation token to a unit, or done
+    kSelect,      // the next activated unit to act
+    kOrder,       // what the active unit does next (Order), or end its activation
+    kDest,        // the destination cell of its move
+    kTarget,      // the target of its shot, charge or hand-to-hand
+    kFacing,      // its new facing (a turn)
+    kReturnFire,  // the target's owner: return fire at the shooter, or not
+    kFollowUp,    // the melee winner's owner: follow up the retreating loser, or not
+    kDisengage,   // reform: the owner of unit `cursor` disengages it, or not
+    // Chance.
+    kInitiative,      // who wins the initiative (ties re-thrown, folded into one node)
+    kActivationRoll,  // one activation token of unit `cursor`: pass or fail
+    kShotRoll,        // the shot (mode kShot, kSnap or kReturn) of `att` at `tgt`: hits scored
+    kMeleeRoll,       // a charge or hand-to-hand round: `att`'s hits, then `tgt`'s (side)
+    kOver,
+  };
+  static constexpr int kNumPhases = kOver + 1;
+
+  // What an activated unit may do at kOrder.
+  enum Order : uint8_t {
+    kMove = 0,  // then kDest
+    kCharge,    // then kTarget (the charger moves next to the target)
+    kShoot,     // then kTarget
+    kSnapShot,  // Police: shoot for 0 action points at half dice; then kTarget
+    kMelee,     // hand-to-hand with an enemy in contact, 0 points; then kTarget
+    kTurn,      // then kFacing
+    kLimber,    // limber up or unlimber a gun
+    kEnd,       // end the activation (spare points are lost)
+    kNumOrders
+  };
+
+  // The resolution under way (State::mode).
+  enum Mode : uint8_t { kNoMode = 0, kShot, kSnap, kReturn, kChargeRound, kMeleeRound };
+
+  // Per-unit flag bits (State::flags).
+  static constexpr uint8_t kLimberedBit = 0x01;
+  static constexpr uint8_t kMovedLastTurnBit = 0x02;  // moved (or charged) in the previous turn
+  static constexpr uint8_t kMovedBit = 0x04;          // moved (or charged) in this turn
+  static constexpr uint8_t kActivatedBit = 0x08;      // passed its activation this turn
+  static constexpr uint8_t kDoneBit = 0x10;           // its activation is over this turn
+  static constexpr uint8_t kFiredBit = 0x20;          // fired or was fired upon this turn
+  static constexpr uint8_t kReformedBit = 0x40;       // removed a token in this reform phase
+  // Per-activation bits (State::did), of the active unit.
+  static constexpr uint8_t kDidMove = 0x01;
+  static constexpr uint8_t kDidTurn = 0x02;
+  static constexpr uint8_t kDidMelee = 0x04;
+  static constexpr uint8_t kDidLimber = 0x08;
+  static constexpr uint8_t kDidAct = 0x10;  // took any action (the Rash stationary point)
+
+  // Everything that changes during a game. Canonical: what does not apply now is zero (or
+  // kNone / kNoCell); a destroyed unit has cell kNoCell and every other field zero.
+  struct State {
+    uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
+    uint8_t hits[kMaxUnits] = {};   // hit tokens, 0..3
+    uint8_t facing[kMaxUnits] = {};  // Facing
+    uint8_t flags[kMaxUnits] = {};
+    uint8_t tokens[kMaxUnits] = {};  // activation tokens assigned and not yet thrown
+    uint8_t turn = 1;                // 1..turns
+    uint8_t phase = kTokens;
+    uint8_t player = 0;      // who decides now (decision nodes)
+    uint8_t initiative = 0;  // the side that won this turn's initiative
+    uint8_t active = kNone;  // the unit taking its activation
+    uint8_t ap = 0;          // its action points left
+    uint8_t steps = 0;       // the actions it took in this activation
+    uint8_t did = 0;         // kDid* bits of this activation
+    uint8_t order = kEnd;    // the Order under way (kDest, kTarget, kFacing)
+    uint8_t mode = kNoMode;  // the resolution under way
+    uint8_t att = kNone;     // the resolution's shooter or charger, and its target
+    uint8_t tgt = kNone;
+    uint8_t dice = 0;    // the dice of the throw at a kShotRoll or kMeleeRoll node
+    uint8_t side = 0;    // kMeleeRoll: 0 `att` throws, 1 `tgt` throws
+    uint8_t scored = 0;  // kMeleeRoll side 1: the hits `att` scored
+    uint8_t cursor = 0;  // the unit the activation-roll and disengage loops are at
+    uint8_t destroyed[2] = {};  // enemy units each side has destroyed
+    uint8_t gas_used = 0;       // bit per side: it has made its first gas attack
+    friend bool operator==(const State&, const State&) = default;
+  };
+  static_assert(std::is_trivially_copyable_v<State>);
+  static_assert(std::has_unique_object_representations_v<State>);
+
+  // Action encoding (docs/rulesets/mgbb.md, Notation). kDest: the cell index itself.
+  static constexpr Action kSelectBase = 3000;  // + unit (kSelect)
+  static constexpr Action kOrderBase = 3100;   // + Order (kOrder)
+  static constexpr Action kTargetBase = 3200;  // + unit (kTarget)
+  static constexpr Action kFaceBase = 3300;    // + Facing (kFacing)
+  static constexpr Action kTokenBase = 3400;   // + unit (kTokens)
+  static constexpr Action kTokensDone = 3500;  // (kTokens)
+  static constexpr Action kYes = 3600;         // return fire, follow up, disengage
+  static constexpr Action kNo = 3601;
+  static constexpr Action kOutcomeBase = 1 << 20;  // + hits; + 1 pass / 0 fail; + winner
+
+  // --- Registration.
+  static std::vector<ParamDef> ParamDefs();
+  static std::string_view Description();
+  static absl::StatusOr<std::shared_ptr<const MgbbGame>> Create(const Params& params,
+                                                                std::string_view scenario_text);
+  static absl::StatusOr<std::shared_ptr<const MgbbGame>> CreateFromStrings(
+      const std::map<std::string, std::string>& values, std::string_view scenario_text);
+
+  // --- The Ruleset concept.
+  State InitialState() const;
+  NodeKind Kind(const State& state) const {
+    if (state.phase >= kInitiative) {
+      return state.phase == kOver ? NodeKind::kTerminal : NodeKind::kChance;
+    }
+    return NodeKind::kDecision;
+  }
+  Player CurrentPlayer(const State& state) const {
+    switch (Kind(state)) {
+      case NodeKind::kDecision:
+        return state.player;
+      case NodeKind::kChance:
+        return kChancePlayer;
+      default:
+        return kNoPlayer;
+    }
+  }
+  void LegalActions(const State& state, Player player, ActionList& actions) const;
+  void ChanceOutcomes(const State& state, ChanceList& outcomes) const;
+  void Apply(State& state, Action action) const;
+  double Returns(const State& state, Player player) const;
+  int Score(const State& state, Player player) const { return state.destroyed[player]; }
+  int MaxGameLength() const;
+  uint64_t InformationSetKey(const State& state, Player player) const;
+  // mgbb_text.cc.
+  std::string ActionToString(const State& state, Player player, Action action) const;
+  absl::StatusOr<Action> ParseAction(const State& state, Player player,
+                                     std::string_view text) const;
+  std::string StateToString(const State& state) const;
+  absl::StatusOr<State> ParseState(std::string_view text) const;
+  std::vector<std::pair<std::string, int>> ResultMeasures(const State& before,
+                                                          const State& after) const;
+  // mgbb_board.cc.
+  BoardView DescribeBoard(const State& state, Player viewer) const;
+  int ActionCell(const State& state, Player player, Action action) const;
+
+  // --- Scenario data (tools, tests, the evaluator).
+  const mgbb::Scenario& scenario() const { return scenario_; }
+  int width() const { return scenario_.width; }
+  int height() const { return scenario_.height; }
+  int turns() const { return scenario_.turns; }
+  bool nighttime() const { return scenario_.nighttime; }
+  int num_units() const { return static_cast<int>(scenario_.units.size()); }
+  // The unit as the scenario gives it (hits, limbered and moved at the start).
+  const mgbb::Unit& unit(int u) const { return scenario_.units[u].unit; }
+  int side(int u) const { return static_cast<int>(unit(u).side); }
+  // "g1", "g2", ... for the government's units in scenario order, "i1", ... for the
+  // insurgents'.
+  const std::string& UnitName(int u) const { return names_[u]; }
+  int commander(int side) const { return commander_[side]; }
+  int CellIndex(int x, int y) const { return y * width() + x; }
+  int CellX(int c) const { return c % width(); }
+  int CellY(int c) const { return c / width(); }
+  Cell CellOf(int c) const { return Cell{CellX(c), CellY(c)}; }
+  const mgbb::MapCell& MapAt(int c) const { return scenario_.cells[c]; }
+  bool IsObjective(int c) const { return MapAt(c).objective; }
+  bool HasSmoke(int c) const { return smoke_.Test(c); }
+  bool HasGas(int c) const { return gas_.Test(c); }
+  int Distance2(int a, int b) const { return DistanceSquared(CellOf(a), CellOf(b)); }
+
+  // --- Rules queries shared by the phases (mgbb.cc unless noted).
+  static bool Alive(const State& state, int u) { return state.cell[u] != kNoCell; }
+  static Facing FacingOf(const State& state, int u) {
+    return static_cast<Facing>(state.facing[u]);
+  }
+  // The unit record now: the scenario's with the state's hit tokens, limbered and
+  // moved-last-turn flags.
+  mgbb::Unit UnitNow(const State& state, int u) const;
+  // Its commander's trait and whether u is within command distance of it (a commander is
+  // within its own; with the commander destroyed no unit is).
+  mgbb::Leader LeaderOf(const State& state, int u) const;
+  // The living unit on cell c, or kNone.
+  int UnitAt(const State& state, int c) const;
+  // An enemy unit is next to u (8 neighbours): u is in contact.
+  bool InContact(const State& state, int u) const;
+  // The action context of u taking `action` now (unit, leader trait), path facts unset.
+  mgbb::ActionContext ActionContextOf(const State& state, int u, mgbb::Action action) const;
+  // The common part of u's combat context against `opponent` (unit records, leader,
+  // nighttime, smoke on either cell).
+  mgbb::CombatContext CombatContextOf(const State& state, int u, int opponent) const;
+  // Hit tokens on u; at kDestroyedAt it is destroyed (counted for the enemy).
+  void AddHits(State& state, int u, int hits) const;
+  void Destroy(State& state, int u) const;
+  // The current action is resolved: back to the active unit's kOrder node, or its
+  // activation ends (no points or actions left, or it was destroyed), and play goes on.
+  void FinishAction(State& state) const;
+  // The exact distribution of the hits `dice` dice score (5 or 6 each).
+  const DicePool& HitPool(int dice) const { return hit_pools_[dice]; }
+
+  // Shooting (mgbb_shooting.cc). A clear line of fire from u's cell to t's: centre to
+  // centre, not through terrain cells other than the two units' own, nor through units
+  // (artillery fires overhead at a target kOverheadClearCells or more from every unit of
+  // its side).
+  bool LineOfFire(const State& state, int u, int t) const;
+  // The range band of u's shot at t, or no shot (beyond long range, no range, not in u's
+  // front arc, no line of fire, limbered).
+  std::optional<mgbb::RangeBand> ShotBand(const State& state, int u, int t) const;
+  // The full shooting context of u at t (mode: kShot, kSnap or kReturn).
+  mgbb::ShootingContext ShootingContextOf(const State& state, int u, int t, Mode mode) const;
+  // The targets of the active unit's shot (`mode` kShot or kSnap) as kTargetBase + unit.
+  void ShotTargets(const State& state, int u, ActionList& actions) const;
+  bool CanShoot(const State& state, int u) const;
+  // The active unit shoots at t: the kShotRoll node.
+  void StartShot(State& state, int t, Mode mode) const;
+  // The kShotRoll outcome: hits applied; then return fire (kReturnFire) or FinishAction.
+  void ApplyShotRoll(State& state, int hits) const;
+  void ApplyReturnFire(State& state, bool fire) const;
+
+  // Melee (mgbb_melee.cc). Charge targets (kTargetBase + unit): enemies the active unit can
+  // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
+  // in contact.
+  void ChargeTargets(const State& state, int u, ActionList& actions) const;
+  bool CanCharge(const State& state, int u) const;
+  void MeleeTargets(const State& state, int u, ActionList& actions) const;
+  // The active unit charges t (moves next to it, pays the points) or fights it hand to
+  // hand: the kMeleeRoll nodes.
+  void StartCharge(State& state, int t) const;
+  void StartMelee(State& state, int t) const;
+  void ApplyMeleeRoll(State& state, int hits) const;
+  void ApplyFollowUp(State& state, bool follow) const;
+  // Reform: the units that may disengage (vehicles, cavalry, scouts in contact that removed
+  // no token, with a free cell 1M directly away), and the move itself.
+  bool CanDisengage(const State& state, int u) const;
+  void Disengage(State& state, int u) const;
+
+ private:
+  MgbbGame() = default;
+  // mgbb.cc: the turn sequence.
+  void StartTurn(State& state) const;
+  void AfterTokens(State& state) const;
+  void NextActivationRoll(State& state) const;
+  void NextActivation(State& state) const;
+  void Reform(State& state) const;
+  void NextDisengage(State& state) const;
+  void EndTurn(State& state) const;
+  bool GameOver(const State& state) const;
+  void OrderActions(const State& state, ActionList& actions) const;
+  // Moves (mgbb.cc): the cells u may move to now and what the move to `dest` costs.
+  CellMask MoveDestinations(const State& state, int u) const;
+  int MoveCost(const State& state, int u, int dest) const;
+  void MoveUnit(State& state, int u, int dest) const;
+
+  mgbb::Scenario scenario_;
+  std::vector<std::string> names_;
+  int commander_[2] = {-1, -1};
+  CellMask smoke_, gas_;
+  std::vector<DicePool> hit_pools_;  // by number of dice, 0..kMaxDice
+  // The initiative: P(government wins) given that ties are thrown again, per adjustment.
+  // Filled by Create.
+  std::vector<Probability> initiative_odds_;
+};
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_RULESETS_MGBB_MGBB_H_
