@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -142,8 +143,10 @@ class MgbbGame {
     uint8_t cursor = 0;  // the unit the activation-roll and disengage loops are at
     uint8_t destroyed[2] = {};  // enemy units each side has destroyed
     uint8_t gas_used = 0;       // bit per side: it has made its first gas attack
+    uint8_t padding = 0;        // always 0: no hidden padding bytes (hashed as bytes)
     friend bool operator==(const State&, const State&) = default;
   };
+  static_assert(sizeof(State) == 164);
   static_assert(std::is_trivially_copyable_v<State>);
   static_assert(std::has_unique_object_representations_v<State>);
 
@@ -253,8 +256,18 @@ class MgbbGame {
   // The current action is resolved: back to the active unit's kOrder node, or its
   // activation ends (no points or actions left, or it was destroyed), and play goes on.
   void FinishAction(State& state) const;
-  // The exact distribution of the hits `dice` dice score (5 or 6 each).
+  // The exact distribution of the hits `dice` dice (1..kMaxDice) score, 5 or 6 each.
   const DicePool& HitPool(int dice) const { return hit_pools_[dice]; }
+  // The initiative: side's dice (InitiativeDice of its units other than commanders and staff
+  // teams) and the adjustment to its total (InitiativeAdjustments).
+  int InitiativeDiceOf(const State& state, int side) const;
+  int InitiativeAdjustmentOf(const State& state, int side) const;
+  // P(government wins the initiative), ties thrown again: exact.
+  Probability GovernmentInitiative(const State& state) const;
+  // The cells u may move to now (its cell excluded; a move never ends in contact) and the
+  // action points of the move to `dest`, the cheapest path's; kNoStep-like -1 when none.
+  CellMask MoveDestinations(const State& state, int u) const;
+  int MoveCost(const State& state, int u, int dest) const;
 
   // Shooting (mgbb_shooting.cc). A clear line of fire from u's cell to t's: centre to
   // centre, not through terrain cells other than the two units' own, nor through units
@@ -304,19 +317,20 @@ class MgbbGame {
   void EndTurn(State& state) const;
   bool GameOver(const State& state) const;
   void OrderActions(const State& state, ActionList& actions) const;
-  // Moves (mgbb.cc): the cells u may move to now and what the move to `dest` costs.
-  CellMask MoveDestinations(const State& state, int u) const;
-  int MoveCost(const State& state, int u, int dest) const;
   void MoveUnit(State& state, int u, int dest) const;
+  void EndActivation(State& state) const;
+  // The cheapest points of u's move to every cell it may reach (-1: none).
+  std::vector<int> MoveCosts(const State& state, int u) const;
 
   mgbb::Scenario scenario_;
   std::vector<std::string> names_;
   int commander_[2] = {-1, -1};
   CellMask smoke_, gas_;
-  std::vector<DicePool> hit_pools_;  // by number of dice, 0..kMaxDice
-  // The initiative: P(government wins) given that ties are thrown again, per adjustment.
-  // Filled by Create.
-  std::vector<Probability> initiative_odds_;
+  std::vector<DicePool> hit_pools_;  // by number of dice, 0..kMaxDice (0 as 1)
+  std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
+  // Move graphs by what a path may cross: bit 0 terrain, bit 1 battlefield defences, bit 2
+  // only road cells. Missing (empty) where the scenario makes it the same as another.
+  std::vector<std::optional<MoveGraph>> move_graphs_;
 };
 
 }  // namespace sandtable
