@@ -45,12 +45,12 @@ std::vector<uint64_t> SumCounts(int dice) {
 std::vector<ParamDef> MgbbGame::ParamDefs() {
   std::vector<std::string> names;
   for (const auto& [name, text] : mgbb::BuiltInScenarios()) names.emplace_back(name);
-  return {ParamDef{"turns", "game length in turns (0: the scenario's, 8 by default)", "0", 0, 50,
-                   {}},
-          ParamDef{"scenario",
-                   "the built-in scenario when no scenario text is given: election_day (the "
-                   "default) or night_assault (a night attack on a fortified post)",
-                   "election_day", 0, 0, std::move(names)}};
+  return {
+      ParamDef{"turns", "game length in turns (0: the scenario's, 8 by default)", "0", 0, 50, {}},
+      ParamDef{"scenario",
+               "the built-in scenario when no scenario text is given: election_day (the "
+               "default) or night_assault (a night attack on a fortified post)",
+               "election_day", 0, 0, std::move(names)}};
 }
 
 std::string_view MgbbGame::Description() {
@@ -168,8 +168,8 @@ int MgbbGame::MaxGameLength() const {
 
 uint64_t MgbbGame::InformationSetKey(const State& state, Player player) const {
   // Full information: everything is observed by both players.
-  return absl::HashOf(player, std::string_view(reinterpret_cast<const char*>(&state),
-                                               sizeof(State)));
+  return absl::HashOf(player,
+                      std::string_view(reinterpret_cast<const char*>(&state), sizeof(State)));
 }
 
 // --- Shared queries. -----------------------------------------------------------------------
@@ -683,8 +683,8 @@ void MgbbGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
     case kShotRoll:
     case kMeleeRoll:
       for (const PoolOutcome& outcome : hit_odds_[state.dice]) {
-        outcomes.push_back({kOutcomeBase + static_cast<Action>(outcome.value),
-                            outcome.probability});
+        outcomes.push_back(
+            {kOutcomeBase + static_cast<Action>(outcome.value), outcome.probability});
       }
       break;
     default:

@@ -20,8 +20,8 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -52,14 +52,14 @@ class MgbbGame {
   static constexpr uint8_t kNone = 0xFF;
 
   // "mgbb: rulings".
-  static constexpr int kActionPoints = 2;       // per activated unit
-  static constexpr int kMaxTokensPerUnit = 3;   // activation tokens on one unit
-  static constexpr int kCommandCells = 4;       // command distance, 2M
-  static constexpr int kSupportCells = 4;       // a supporting unit is within 2M
-  static constexpr int kDestroyedAt = 4;        // hit tokens
-  static constexpr int kRetreatCells = 2;       // a melee loser retreats 2 cells straight back
-  static constexpr int kDisengageCells = 2;     // 1M directly away from the enemy
-  static constexpr int kOverheadClearCells = 2; // overhead fire: target 2+ cells from friends
+  static constexpr int kActionPoints = 2;        // per activated unit
+  static constexpr int kMaxTokensPerUnit = 3;    // activation tokens on one unit
+  static constexpr int kCommandCells = 4;        // command distance, 2M
+  static constexpr int kSupportCells = 4;        // a supporting unit is within 2M
+  static constexpr int kDestroyedAt = 4;         // hit tokens
+  static constexpr int kRetreatCells = 2;        // a melee loser retreats 2 cells straight back
+  static constexpr int kDisengageCells = 2;      // 1M directly away from the enemy
+  static constexpr int kOverheadClearCells = 2;  // overhead fire: target 2+ cells from friends
   // Decision: at most this many actions per activation (0-point actions included), so a
   // game has a bounded length.
   static constexpr int kMaxActionsPerActivation = 4;
@@ -120,8 +120,8 @@ class MgbbGame {
   // Everything that changes during a game. Canonical: what does not apply now is zero (or
   // kNone / kNoCell); a destroyed unit has cell kNoCell and every other field zero.
   struct State {
-    uint16_t cell[kMaxUnits] = {};  // kNoCell: destroyed (or no such unit)
-    uint8_t hits[kMaxUnits] = {};   // hit tokens, 0..3
+    uint16_t cell[kMaxUnits] = {};   // kNoCell: destroyed (or no such unit)
+    uint8_t hits[kMaxUnits] = {};    // hit tokens, 0..3
     uint8_t facing[kMaxUnits] = {};  // Facing
     uint8_t flags[kMaxUnits] = {};
     uint8_t tokens[kMaxUnits] = {};  // activation tokens assigned and not yet thrown
@@ -137,10 +137,10 @@ class MgbbGame {
     uint8_t mode = kNoMode;  // the resolution under way
     uint8_t att = kNone;     // the resolution's shooter or charger, and its target
     uint8_t tgt = kNone;
-    uint8_t dice = 0;    // the dice of the throw at a kShotRoll or kMeleeRoll node
-    uint8_t side = 0;    // kMeleeRoll: 0 `att` throws, 1 `tgt` throws
-    uint8_t scored = 0;  // kMeleeRoll side 1: the hits `att` scored
-    uint8_t cursor = 0;  // the unit the activation-roll and disengage loops are at
+    uint8_t dice = 0;           // the dice of the throw at a kShotRoll or kMeleeRoll node
+    uint8_t side = 0;           // kMeleeRoll: 0 `att` throws, 1 `tgt` throws
+    uint8_t scored = 0;         // kMeleeRoll side 1: the hits `att` scored
+    uint8_t cursor = 0;         // the unit the activation-roll and disengage loops are at
     uint8_t destroyed[2] = {};  // enemy units each side has destroyed
     uint8_t gas_used = 0;       // bit per side: it has made its first gas attack
     uint8_t padding = 0;        // always 0: no hidden padding bytes (hashed as bytes)
@@ -232,9 +232,7 @@ class MgbbGame {
 
   // --- Rules queries shared by the phases (mgbb.cc unless noted).
   static bool Alive(const State& state, int u) { return state.cell[u] != kNoCell; }
-  static Facing FacingOf(const State& state, int u) {
-    return static_cast<Facing>(state.facing[u]);
-  }
+  static Facing FacingOf(const State& state, int u) { return static_cast<Facing>(state.facing[u]); }
   // The unit record now: the scenario's with the state's hit tokens, limbered and
   // moved-last-turn flags.
   mgbb::Unit UnitNow(const State& state, int u) const;
@@ -326,7 +324,7 @@ class MgbbGame {
   std::vector<std::string> names_;
   int commander_[2] = {-1, -1};
   CellMask smoke_, gas_;
-  std::vector<DicePool> hit_pools_;  // by number of dice, 0..kMaxDice (0 as 1)
+  std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
   std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
   // Move graphs by what a path may cross: bit 0 terrain, bit 1 battlefield defences, bit 2
   // only road cells. Missing (empty) where the scenario makes it the same as another.
