@@ -2,10 +2,10 @@
 // shooting context the tables read, the shot and the target's return fire. Sources:
 // "Machine Guns and Ballot Boxes, Quick Reference Sheets" (the tables) and "mgbb: rulings"
 // (Combat: range, line of sight, overhead fire; Turn sequence: return fire).
-#include "rulesets/mgbb/mgbb.h"
-
 #include <algorithm>
 #include <optional>
+
+#include "rulesets/mgbb/mgbb.h"
 
 namespace sandtable {
 
@@ -141,7 +141,8 @@ void MgbbGame::ApplyShotRoll(State& state, int hits) const {
   const int u = state.att, t = state.tgt;
   // The context as it was before this shot: the target not yet fired upon, the side's gas
   // attack not yet made.
-  const mgbb::ShootingContext context = ShootingContextOf(state, u, t, static_cast<Mode>(state.mode));
+  const mgbb::ShootingContext context =
+      ShootingContextOf(state, u, t, static_cast<Mode>(state.mode));
   state.flags[u] |= kFiredBit;
   state.flags[t] |= kFiredBit;
   if (context.gas != mgbb::GasAttack::kNone) state.gas_used |= 1 << side(u);
