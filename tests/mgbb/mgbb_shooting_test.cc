@@ -370,6 +370,19 @@ TEST(MgbbShootingTest, ReturnFireAtTwoDiceFewer) {
   EXPECT_EQ(state.phase, Game::kOrder);
   EXPECT_EQ(state.hits[2], 0);
   ExpectNoResolution(state);
+
+  // Return fire that destroys the shooter ends its activation.
+  state = Acting(*game, 2);
+  state.hits[2] = 3;
+  Shoot(*game, state, 3);
+  game->Apply(state, Game::kOutcomeBase + 0);
+  ASSERT_EQ(state.phase, Game::kReturnFire);
+  game->Apply(state, Game::kYes);
+  game->Apply(state, Game::kOutcomeBase + 1);  // 1 - 1 (1R), at least 1: the fourth token
+  EXPECT_FALSE(Game::Alive(state, 2));
+  EXPECT_EQ(state.destroyed[1], 1);
+  EXPECT_EQ(state.active, Game::kNone);
+  ExpectNoResolution(state);
 }
 
 TEST(MgbbShootingTest, NoReturnFireFromActivatedOutOfRangeOrFacingAway) {
