@@ -2,6 +2,7 @@
 // the dice fixed by applying the chance outcome (kOutcomeBase + hits scored).
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -465,6 +466,54 @@ TEST(MgbbShootingTest, ShotRollIsTheExactBinomial) {
     EXPECT_EQ(outcomes[k].outcome, Game::kOutcomeBase + static_cast<Action>(k));
     EXPECT_EQ(outcomes[k].probability, expected[k]) << k << " hits";
   }
+}
+
+// Random play through both shipped scenarios: every shot is at a target in band, its dice
+// within bounds, and outside a resolution the resolution fields are canonical.
+TEST(MgbbShootingTest, RandomPlayKeepsShotsLegalAndTheStateCanonical) {
+  int shots = 0, return_fires = 0;
+  for (const char* scenario : {"election_day", "night_assault"}) {
+    absl::StatusOr<std::shared_ptr<const Game>> made =
+        Game::CreateFromStrings({{"scenario", scenario}}, "");
+    ASSERT_TRUE(made.ok()) << made.status();
+    const Game& game = **made;
+    std::mt19937 random(7);
+    for (int play = 0; play < 40; ++play) {
+      State state = game.InitialState();
+      int length = 0;
+      while (game.Kind(state) != NodeKind::kTerminal) {
+        ASSERT_LE(++length, game.MaxGameLength());
+        const bool resolving = state.phase == Game::kShotRoll || state.phase == Game::kReturnFire ||
+                               state.phase == Game::kMeleeRoll || state.phase == Game::kFollowUp;
+        if (!resolving) {
+          ExpectNoResolution(state);
+          ASSERT_FALSE(HasFailure()) << "phase " << int{state.phase};
+        }
+        if (state.phase == Game::kShotRoll) {
+          ASSERT_GE(state.dice, 1);
+          ASSERT_LE(state.dice, Game::kMaxDice);
+          ASSERT_TRUE(game.ShotBand(state, state.att, state.tgt)) << "a shot out of band";
+          ++shots;
+        }
+        return_fires += state.phase == Game::kReturnFire;
+        Action action;
+        if (game.Kind(state) == NodeKind::kChance) {
+          ChanceList outcomes;
+          game.ChanceOutcomes(state, outcomes);
+          ASSERT_FALSE(outcomes.empty());
+          action = outcomes[random() % outcomes.size()].outcome;
+        } else {
+          ActionList actions;
+          game.LegalActions(state, state.player, actions);
+          ASSERT_FALSE(actions.empty()) << "phase " << int{state.phase};
+          action = actions[random() % actions.size()];
+        }
+        game.Apply(state, action);
+      }
+    }
+  }
+  EXPECT_GT(shots, 0);
+  EXPECT_GT(return_fires, 0);
 }
 
 }  // namespace
