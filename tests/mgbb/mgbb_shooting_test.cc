@@ -33,7 +33,8 @@ constexpr std::string_view kOpen =
 // kOpen with terrain ('t') on the given cells.
 std::string WithTerrain(const std::vector<Cell>& cells) {
   std::string map(kOpen);
-  for (const Cell& c : cells) map[c.y * 13 + c.x] = 't';
+  constexpr int kLine = 13;  // 12 cells and the newline
+  for (const Cell& c : cells) map[c.y * kLine + c.x] = 't';
   return map;
 }
 
