@@ -290,6 +290,9 @@ class MgbbGame {
   // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
   // in contact.
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
+  // The action points of u's charge ending on each cell, within its move and its points
+  // (-1: it cannot end there).
+  std::vector<int> ChargeCosts(const State& state, int u) const;
   bool CanCharge(const State& state, int u) const;
   void MeleeTargets(const State& state, int u, ActionList& actions) const;
   // The active unit charges t (moves next to it, pays the points) or fights it hand to
