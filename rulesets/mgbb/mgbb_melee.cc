@@ -1,13 +1,12 @@
 // mgbb's charges, hand-to-hand rounds, retreat and follow-up, and disengagement
 // (docs/rulesets/mgbb.md, "Charges, hand-to-hand and disengagement"; "mgbb: rulings",
 // Combat).
-#include "rulesets/mgbb/mgbb.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "engine/check.h"
+#include "rulesets/mgbb/mgbb.h"
 
 namespace sandtable {
 
@@ -46,8 +45,7 @@ int NearestCellAround(const MgbbGame& game, int centre, int from, Usable usable)
 
 // The cell u ends on moving `cells` cells straight along `away`, or -1 if a cell on the way
 // is off the table or occupied (a retreat or a disengagement).
-int CellsAway(const MgbbGame& game, const MgbbGame::State& state, int u, Facing away,
-              int cells) {
+int CellsAway(const MgbbGame& game, const MgbbGame::State& state, int u, Facing away, int cells) {
   const Cell step = FacingStep(away);
   Cell at = game.CellOf(state.cell[u]);
   for (int i = 0; i < cells; ++i) {
@@ -77,8 +75,8 @@ mgbb::MeleeContext MeleeContextOf(const MgbbGame& game, const MgbbGame::State& s
 }
 
 int RoundDice(MgbbGame::Mode mode, const mgbb::MeleeContext& context) {
-  const int dice = mode == MgbbGame::kChargeRound ? mgbb::ChargeDice(context)
-                                                  : mgbb::HandToHandDice(context);
+  const int dice =
+      mode == MgbbGame::kChargeRound ? mgbb::ChargeDice(context) : mgbb::HandToHandDice(context);
   return std::min(dice, MgbbGame::kMaxDice);
 }
 
@@ -89,8 +87,8 @@ int NearestEnemyInContact(const MgbbGame& game, const MgbbGame::State& state, in
   for (int e = 0; e < game.num_units(); ++e) {
     if (!MgbbGame::Alive(state, e) || game.side(e) == game.side(u)) continue;
     const int d = game.Distance2(state.cell[u], state.cell[e]);
-    if (d <= 2 && (nearest == MgbbGame::kNone ||
-                   d < game.Distance2(state.cell[u], state.cell[nearest]))) {
+    if (d <= 2 &&
+        (nearest == MgbbGame::kNone || d < game.Distance2(state.cell[u], state.cell[nearest]))) {
       nearest = e;
     }
   }
@@ -114,8 +112,7 @@ int ChargeDestination(const MgbbGame& game, const MgbbGame::State& state, int u,
 }
 
 // A charge or hand-to-hand round of u against t begins: u throws first.
-void StartRound(const MgbbGame& game, MgbbGame::State& state, int u, int t,
-                MgbbGame::Mode mode) {
+void StartRound(const MgbbGame& game, MgbbGame::State& state, int u, int t, MgbbGame::Mode mode) {
   state.mode = mode;
   state.att = static_cast<uint8_t>(u);
   state.tgt = static_cast<uint8_t>(t);
@@ -251,16 +248,16 @@ void MgbbGame::ApplyMeleeRoll(State& state, int hits) const {
   const int loser_cell = a_context.won ? t_cell : a_cell;
   if (Alive(state, loser)) {
     // Straight back, directly away from the winner; destroyed if it cannot.
-    const int back =
-        CellsAway(*this, state, loser, FacingToward(CellOf(winner_cell), CellOf(loser_cell)),
-                  kRetreatCells);
+    const int back = CellsAway(
+        *this, state, loser, FacingToward(CellOf(winner_cell), CellOf(loser_cell)), kRetreatCells);
     if (back < 0) {
       Destroy(state, loser);
     } else {
       state.cell[loser] = static_cast<uint16_t>(back);
     }
   }
-  if (Alive(state, winner) && Alive(state, loser) && FollowUpCell(*this, state, winner, loser) >= 0) {
+  if (Alive(state, winner) && Alive(state, loser) &&
+      FollowUpCell(*this, state, winner, loser) >= 0) {
     state.att = static_cast<uint8_t>(winner);
     state.tgt = static_cast<uint8_t>(loser);
     state.player = static_cast<uint8_t>(side(winner));
@@ -295,8 +292,7 @@ int DisengageCell(const MgbbGame& game, const MgbbGame::State& state, int u) {
   }
   const int enemy = NearestEnemyInContact(game, state, u);
   if (enemy == MgbbGame::kNone) return -1;
-  const Facing away =
-      FacingToward(game.CellOf(state.cell[enemy]), game.CellOf(state.cell[u]));
+  const Facing away = FacingToward(game.CellOf(state.cell[enemy]), game.CellOf(state.cell[u]));
   return CellsAway(game, state, u, away, MgbbGame::kDisengageCells);
 }
 
