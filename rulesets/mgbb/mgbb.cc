@@ -487,20 +487,25 @@ absl::Status MgbbGame::PrepareMoves() {
     reach_index_.push_back(index);
     reach_1m_index_.push_back(index_1m);
     allowance_.push_back(allowance);
-    std::array<int8_t, kNumMoveBits> points;
-    for (int bits = 0; bits < kNumMoveBits; ++bits) {
-      mgbb::ActionContext context;
-      context.unit = unit(u);
-      context.action = mgbb::Action::kMove;
-      if (unit(u).type != UnitType::kCommander) context.leader = unit(commander_[side(u)]).trait;
-      context.move_cells = (bits & kBeyond1M) ? mgbb::kCellsPerM + 1 : 1;
-      context.through_terrain = bits & kViaTerrain;
-      context.through_battlefield_defences = bits & kViaDefences;
-      context.nearer_enemy = bits & kNearerEnemy;
-      context.into_cover_or_fortification = bits & kIntoCover;
-      points[bits] = static_cast<int8_t>(mgbb::ActionPoints(context));
-    }
-    move_points_.push_back(points);
+    // A charge is always nearer the enemy.
+    auto points_of = [&](mgbb::Action action) {
+      std::array<int8_t, kNumMoveBits> points;
+      for (int bits = 0; bits < kNumMoveBits; ++bits) {
+        mgbb::ActionContext context;
+        context.unit = unit(u);
+        context.action = action;
+        if (unit(u).type != UnitType::kCommander) context.leader = unit(commander_[side(u)]).trait;
+        context.move_cells = (bits & kBeyond1M) ? mgbb::kCellsPerM + 1 : 1;
+        context.through_terrain = bits & kViaTerrain;
+        context.through_battlefield_defences = bits & kViaDefences;
+        context.nearer_enemy = (bits & kNearerEnemy) || action == mgbb::Action::kCharge;
+        context.into_cover_or_fortification = bits & kIntoCover;
+        points[bits] = static_cast<int8_t>(mgbb::ActionPoints(context));
+      }
+      return points;
+    };
+    move_points_.push_back(points_of(mgbb::Action::kMove));
+    charge_points_.push_back(points_of(mgbb::Action::kCharge));
     OrderPoints order;
     mgbb::ActionContext context;
     context.unit = unit(u);
@@ -537,10 +542,13 @@ MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
 }
 
 template <typename F>
-void MgbbGame::ForEachMove(const State& state, int u, const int& max_points, int only_dest,
-                           F&& f) const {
+void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& max_points,
+                           int only_dest, F&& f) const {
   if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) return;
-  const auto [blocked, no_stop] = ObstaclesFor(state, u);
+  Obstacles obstacles = ObstaclesFor(state, u);
+  if (charge) obstacles.no_stop = CellMask();  // a charge ends in contact
+  const CellMask& blocked = obstacles.blocked;
+  const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
   int nearest_enemy = INT32_MAX;
   for (int o = 0; o < num_units(); ++o) {
@@ -548,7 +556,7 @@ void MgbbGame::ForEachMove(const State& state, int u, const int& max_points, int
       nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
     }
   }
-  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
+  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
   const bool nearer_matters = points[kNearerEnemy] != points[0];
   const bool beyond_matters = points[kBeyond1M] != points[0];
   const mgbb::MapCell& from = MapAt(start);
@@ -601,7 +609,7 @@ void MgbbGame::ForEachMove(const State& state, int u, const int& max_points, int
 CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;
-  ForEachMove(state, u, max_points, -1, [&](int dest, int points) {
+  ForEachMove(state, u, false, max_points, -1, [&](int dest, int points) {
     if (points <= state.ap) cells.Set(dest);
   });
   return cells;
@@ -668,14 +676,31 @@ bool MgbbGame::CanMove(const State& state, int u) const {
   }
   bool any = false;
   const int max_points = state.ap;
-  ForEachMove(state, u, max_points, -1, [&](int, int points) { any |= points <= state.ap; });
+  ForEachMove(state, u, false, max_points, -1, [&](int, int points) { any |= points <= state.ap; });
   return any;
 }
 
 int MgbbGame::MoveCost(const State& state, int u, int dest) const {
+  return Cheapest(state, u, false, dest);
+}
+
+CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
+  CellMask cells;
+  const int max_points = state.ap;
+  ForEachMove(state, u, true, max_points, -1, [&](int dest, int points) {
+    if (points <= state.ap) cells.Set(dest);
+  });
+  return cells;
+}
+
+int MgbbGame::ChargeCost(const State& state, int u, int dest) const {
+  return Cheapest(state, u, true, dest);
+}
+
+int MgbbGame::Cheapest(const State& state, int u, bool charge, int dest) const {
   int best = -1;
   int max_points = INT32_MAX;  // once a way is found, only cheaper kinds of path are tried
-  ForEachMove(state, u, max_points, dest, [&](int, int points) {
+  ForEachMove(state, u, charge, max_points, dest, [&](int, int points) {
     if (best < 0 || points < best) best = points;
     max_points = best - 1;
   });

@@ -294,6 +294,12 @@ class MgbbGame {
   // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
   // in contact.
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
+  // The action points of u's charge ending on each cell, within its move and its points
+  // (-1: it cannot end there).
+  // Where u's charge may end now for the points it has left (as a move, but it may end in
+  // contact and is priced as a charge), and the points of the charge ending on `dest`.
+  CellMask ChargeEnds(const State& state, int u) const;
+  int ChargeCost(const State& state, int u, int dest) const;
   bool CanCharge(const State& state, int u) const;
   void MeleeTargets(const State& state, int u, ActionList& actions) const;
   // The active unit charges t (moves next to it, pays the points) or fights it hand to
@@ -322,13 +328,16 @@ class MgbbGame {
   void OrderActions(const State& state, ActionList& actions) const;
   bool OrderAllowed(const State& state, Order order) const;  // for the active unit
   void MoveUnit(State& state, int u, int dest) const;
+  // The points of the cheapest move (or charge) to `dest`, -1 if none.
+  int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
   // Calls f(dest, points) for every cell u may move to now and the points of one way there
   // (a cell may come several times, by paths crossing different things), leaving out kinds
   // of path that cost more than `max_points` (which f may lower as it goes), and with
   // `only_dest` >= 0 every other cell.
   template <typename F>
-  void ForEachMove(const State& state, int u, const int& max_points, int only_dest, F&& f) const;
+  void ForEachMove(const State& state, int u, bool charge, const int& max_points, int only_dest,
+                   F&& f) const;
 
   mgbb::Scenario scenario_;
   std::vector<std::string> names_;
@@ -354,6 +363,7 @@ class MgbbGame {
   std::vector<std::array<int, kPathKinds>> reach_1m_index_;  // the same within 1M
   std::vector<std::array<int, kPathKinds>> allowance_;       // points (0: no such path)
   std::vector<std::array<int8_t, kNumMoveBits>> move_points_;
+  std::vector<std::array<int8_t, kNumMoveBits>> charge_points_;  // nearer the enemy always
   // Per unit, the points to turn, to limber or unlimber, and to stand still (by whether it
   // defends a position), from the Action Point table.
   struct OrderPoints {
