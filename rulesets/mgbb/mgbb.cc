@@ -514,12 +514,17 @@ absl::Status MgbbGame::PrepareMoves() {
     order.turn = mgbb::ActionPoints(context);
     context.action = mgbb::Action::kLimber;
     order.limber = mgbb::ActionPoints(context);
+    context.action = mgbb::Action::kShoot;
+    order.shoot = mgbb::ActionPoints(context);
+    context.action = mgbb::Action::kHandToHand;
+    order.hand_to_hand = mgbb::ActionPoints(context);
     context.action = mgbb::Action::kStayStationary;
     for (int defending = 0; defending < 2; ++defending) {
       context.defending_position = defending;
       order.stationary[defending] = mgbb::ActionPoints(context);
     }
     order_points_.push_back(order);
+    ranges_.push_back(RangesOf(unit(u)));
   }
   return absl::OkStatus();
 }

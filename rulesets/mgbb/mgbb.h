@@ -17,6 +17,7 @@
 #ifndef SANDTABLE_RULESETS_MGBB_MGBB_H_
 #define SANDTABLE_RULESETS_MGBB_MGBB_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -299,6 +300,12 @@ class MgbbGame {
   // Where u's charge may end now for the points it has left (as a move, but it may end in
   // contact and is priced as a charge), and the points of the charge ending on `dest`.
   CellMask ChargeEnds(const State& state, int u) const;
+  // The longest move u has, in cells (by any kind of path).
+  int MaxMoveCells(int u) const {
+    int points = 0;
+    for (int kind = 0; kind < kPathKinds; ++kind) points = std::max(points, allowance_[u][kind]);
+    return points / 2;
+  }
   int ChargeCost(const State& state, int u, int dest) const;
   bool CanCharge(const State& state, int u) const;
   void MeleeTargets(const State& state, int u, ActionList& actions) const;
@@ -369,9 +376,22 @@ class MgbbGame {
   struct OrderPoints {
     int turn = 0;
     int limber = 0;
+    int shoot = 0;
+    int hand_to_hand = 0;
     int stationary[2] = {0, 0};
   };
   std::vector<OrderPoints> order_points_;
+  // Per unit, its shooting ranges in cells (short -1: it cannot shoot; long 0: no long band).
+  struct Ranges {
+    int short_cells = -1;
+    int long_cells = 0;
+  };
+  static Ranges RangesOf(const mgbb::Unit& unit);  // mgbb_shooting.cc
+  std::vector<Ranges> ranges_;
+  // Shooting (mgbb_shooting.cc): whether u may shoot at all now (alive, a shooter, not
+  // limbered, not in contact), and the band of its shot at t if t is a target it could take.
+  bool MayShootNow(const State& state, int u) const;
+  std::optional<mgbb::RangeBand> BandTo(const State& state, int u, int t) const;
   // Where a move may pass (no unit) and end (not next to an enemy of u's side).
   struct Obstacles {
     CellMask blocked;

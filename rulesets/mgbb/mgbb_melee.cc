@@ -142,6 +142,15 @@ void MgbbGame::ChargeTargets(const State& state, int u, ActionList& actions) con
 }
 
 bool MgbbGame::CanCharge(const State& state, int u) const {
+  // Cheap first: no enemy within the longest move and a step is no charge.
+  if (!Alive(state, u) || !MayCharge(unit(u).type)) return false;
+  const int reach = MaxMoveCells(u) + 2;  // the end cell is next to the target
+  bool near = false;
+  for (int t = 0; t < num_units() && !near; ++t) {
+    near = Alive(state, t) && side(t) != side(u) &&
+           Distance2(state.cell[u], state.cell[t]) <= reach * reach;
+  }
+  if (!near) return false;
   ActionList targets;
   ChargeTargets(state, u, targets);
   return !targets.empty();
@@ -162,8 +171,7 @@ void MgbbGame::StartCharge(State& state, int t) const {
 // --- Hand-to-hand. -------------------------------------------------------------------------
 
 void MgbbGame::MeleeTargets(const State& state, int u, ActionList& actions) const {
-  if (!Alive(state, u) || (state.did & kDidMelee) ||
-      mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kHandToHand)) > state.ap) {
+  if (!Alive(state, u) || (state.did & kDidMelee) || order_points_[u].hand_to_hand > state.ap) {
     return;
   }
   for (int t = 0; t < num_units(); ++t) {
@@ -175,8 +183,7 @@ void MgbbGame::MeleeTargets(const State& state, int u, ActionList& actions) cons
 
 void MgbbGame::StartMelee(State& state, int t) const {
   const int u = state.active;
-  state.ap = static_cast<uint8_t>(
-      state.ap - mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kHandToHand)));
+  state.ap = static_cast<uint8_t>(state.ap - order_points_[u].hand_to_hand);
   state.did |= kDidMelee;
   StartRound(*this, state, u, t, kMeleeRound);
 }

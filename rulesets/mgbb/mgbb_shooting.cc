@@ -56,30 +56,40 @@ bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
   return true;
 }
 
-std::optional<mgbb::RangeBand> MgbbGame::ShotBand(const State& state, int u, int t) const {
-  if (!Alive(state, u) || !Alive(state, t) || side(u) == side(t)) return std::nullopt;
+bool MgbbGame::MayShootNow(const State& state, int u) const {
   const mgbb::Unit& record = unit(u);
   // A foot unit without a weapon (an unarmed mob) has no range row, so it cannot shoot.
-  if (record.type == UnitType::kCommander || record.type == UnitType::kStaffTeam ||
-      (state.flags[u] & kLimberedBit) || InContact(state, u)) {
-    return std::nullopt;
-  }
-  const std::optional<int> short_cells = RangeCells(mgbb::ShortRanges(), record);
-  if (!short_cells) return std::nullopt;
-  if (!InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
+  return Alive(state, u) && record.type != UnitType::kCommander &&
+         record.type != UnitType::kStaffTeam && !(state.flags[u] & kLimberedBit) &&
+         ranges_[u].short_cells >= 0 && !InContact(state, u);
+}
+
+std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t) const {
+  if (!Alive(state, t) || side(u) == side(t) ||
+      !InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
                  CellOf(state.cell[t]))) {
     return std::nullopt;
   }
   const int d2 = Distance2(state.cell[u], state.cell[t]);
-  const int long_cells = RangeCells(mgbb::LongRanges(), record).value_or(0);
+  const Ranges& ranges = ranges_[u];
   std::optional<mgbb::RangeBand> band;
-  if (d2 <= *short_cells * *short_cells) {
+  if (d2 <= ranges.short_cells * ranges.short_cells) {
     band = mgbb::RangeBand::kShort;
-  } else if (d2 <= long_cells * long_cells) {
+  } else if (d2 <= ranges.long_cells * ranges.long_cells) {
     band = mgbb::RangeBand::kLong;
   }
   if (!band || !LineOfFire(state, u, t)) return std::nullopt;
   return band;
+}
+
+std::optional<mgbb::RangeBand> MgbbGame::ShotBand(const State& state, int u, int t) const {
+  if (!MayShootNow(state, u)) return std::nullopt;
+  return BandTo(state, u, t);
+}
+
+MgbbGame::Ranges MgbbGame::RangesOf(const mgbb::Unit& unit) {
+  return {RangeCells(mgbb::ShortRanges(), unit).value_or(-1),
+          RangeCells(mgbb::LongRanges(), unit).value_or(0)};
 }
 
 mgbb::ShootingContext MgbbGame::ShootingContextOf(const State& state, int u, int t,
@@ -108,26 +118,24 @@ mgbb::ShootingContext MgbbGame::ShootingContextOf(const State& state, int u, int
 }
 
 void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const {
+  if (!MayShootNow(state, u)) return;
   for (int t = 0; t < num_units(); ++t) {
-    if (ShotBand(state, u, t)) actions.push_back(kTargetBase + t);
+    if (BandTo(state, u, t)) actions.push_back(kTargetBase + t);
   }
 }
 
 bool MgbbGame::CanShoot(const State& state, int u) const {
-  if (!Alive(state, u) ||
-      mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kShoot)) > state.ap) {
-    return false;
+  if (order_points_[u].shoot > state.ap || !MayShootNow(state, u)) return false;
+  for (int t = 0; t < num_units(); ++t) {
+    if (BandTo(state, u, t)) return true;
   }
-  ActionList targets;
-  ShotTargets(state, u, targets);
-  return !targets.empty();
+  return false;
 }
 
 void MgbbGame::StartShot(State& state, int t, Mode mode) const {
   const int u = state.active;
   if (mode == kShot) {
-    const int cost = mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kShoot));
-    state.ap = static_cast<uint8_t>(std::max(0, state.ap - cost));
+    state.ap = static_cast<uint8_t>(std::max(0, state.ap - order_points_[u].shoot));
   }
   state.att = static_cast<uint8_t>(u);
   state.tgt = static_cast<uint8_t>(t);
