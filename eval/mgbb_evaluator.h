@@ -9,13 +9,14 @@
 //   held = +1 when only the government has a unit on the station, -1 when only the
 //          insurgents have, else 0;
 //   kills = clamp((destroyed by the insurgents - destroyed by the government) / kKillScale,
-//           -1, 1), which only the insurgents can win by;
+//           -1, 1);
 //   value = tanh(kStrength * (strength(0) - strength(1)) + kApproach * (approach(0) -
-//                approach(1)) + kHold * (turn / turns) * held - kKills * max(0, kills)).
+//                approach(1)) + kHold * (turn / turns) * held - kKills * kills).
 //
-// The result is decided at the end by who holds the station, then by kills for the
-// insurgents: holding counts more the nearer the end, approaching makes holding possible, and
-// living, unhit units both hold and deny kills. Terminal positions return the exact result.
+// The insurgents win by more kills or by holding the station, else the government by holding
+// it: holding counts more the nearer the end, approaching makes holding possible, the kills
+// margin decides whatever the station, and living, unhit units hold and deny kills. Terminal
+// positions return the exact result.
 #ifndef SANDTABLE_EVAL_MGBB_EVALUATOR_H_
 #define SANDTABLE_EVAL_MGBB_EVALUATOR_H_
 
@@ -57,7 +58,7 @@ struct MgbbEvaluator {
     }
     const double held = on_station[0] == on_station[1] ? 0.0 : on_station[0] ? 1.0 : -1.0;
     const double kills =
-        std::clamp((state.destroyed[1] - state.destroyed[0]) / kKillScale, 0.0, 1.0);
+        std::clamp((state.destroyed[1] - state.destroyed[0]) / kKillScale, -1.0, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();
     const double x = kStrength * (strength[0] / total[0] - strength[1] / total[1]) +
                      kApproach * (approach[0] / total[0] - approach[1] / total[1]) +

@@ -780,19 +780,18 @@ void MgbbGame::EndTurn(State& state) const {
 }
 
 double MgbbGame::Returns(const State& state, Player player) const {
-  // The government wins holding the polling station (a unit on it, no enemy on it); the
-  // insurgents holding it, or else having destroyed more enemy units; otherwise a draw.
+  // The insurgents win holding the polling station (a unit on it, no enemy on it) or having
+  // destroyed more enemy units than they lost; otherwise the government wins holding it;
+  // otherwise a draw.
   bool on_station[2] = {false, false};
   for (int u = 0; u < num_units(); ++u) {
     if (Alive(state, u) && IsObjective(state.cell[u])) on_station[side(u)] = true;
   }
   int winner = -1;
-  if (on_station[0] && !on_station[1]) {
+  if ((on_station[1] && !on_station[0]) || state.destroyed[1] > state.destroyed[0]) {
+    winner = 1;
+  } else if (on_station[0] && !on_station[1]) {
     winner = 0;
-  } else if (on_station[1] && !on_station[0]) {
-    winner = 1;
-  } else if (state.destroyed[1] > state.destroyed[0]) {
-    winner = 1;
   }
   if (winner < 0) return 0.0;
   return winner == player ? 1.0 : -1.0;

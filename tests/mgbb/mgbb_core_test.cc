@@ -305,18 +305,25 @@ TEST(MgbbCoreTest, HitTokensDestroyAtFour) {
   EXPECT_EQ(state.hits[0], 0);
 }
 
-TEST(MgbbCoreTest, ResultByTheStationThenByKills) {
+TEST(MgbbCoreTest, ResultInsurgentsFirstThenTheStation) {
   auto game = SmallGame(kFootAndCommanders);
   G::State state = game->InitialState();
   state.phase = G::kOver;
   EXPECT_EQ(game->Returns(state, 0), 0.0);  // nobody holds (0,7), no kills: a draw
-  state.destroyed[1] = 1;
-  EXPECT_EQ(game->Returns(state, 1), 1.0);  // the insurgents destroyed more
   state.cell[0] = static_cast<uint16_t>(game->CellIndex(0, 7));
   EXPECT_EQ(game->Returns(state, 0), 1.0);  // the government holds the station
   EXPECT_EQ(game->Returns(state, 1), -1.0);
   state.cell[2] = static_cast<uint16_t>(game->CellIndex(1, 7));
   EXPECT_EQ(game->Returns(state, 0), 1.0);  // next to it is not on it
+  state.destroyed[0] = 1;
+  state.destroyed[1] = 1;
+  EXPECT_EQ(game->Returns(state, 0), 1.0);  // even kills: the station decides
+  state.destroyed[1] = 2;
+  EXPECT_EQ(game->Returns(state, 1), 1.0);  // more kills: the insurgents, station or not
+  state.destroyed[1] = 0;
+  state.cell[0] = static_cast<uint16_t>(game->CellIndex(3, 3));
+  state.cell[2] = static_cast<uint16_t>(game->CellIndex(0, 7));
+  EXPECT_EQ(game->Returns(state, 1), 1.0);  // the insurgents hold it
 }
 
 TEST(MgbbCoreTest, GameEndsAfterTheLastTurn) {
