@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
-#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "engine/check.h"
 
@@ -114,6 +114,9 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   absl::StatusOr<SquareGrid> grid = SquareGrid::Create(s.width, s.height);
   if (!grid.ok()) return grid.status();
   bool has_terrain = false, has_defences = false, has_roads = false;
+  for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    if (s.cells[c].objective) game->objective_cells_.push_back(c);
+  }
   for (const mgbb::MapCell& cell : s.cells) {
     has_terrain |= cell.terrain;
     has_defences |= cell.works == mgbb::Works::kBattlefieldDefence;
@@ -166,10 +169,13 @@ int MgbbGame::MaxGameLength() const {
   return turns() * per_turn;
 }
 
-uint64_t MgbbGame::InformationSetKey(const State& state, Player player) const {
-  // Full information: everything is observed by both players.
-  return absl::HashOf(player,
-                      std::string_view(reinterpret_cast<const char*>(&state), sizeof(State)));
+uint64_t MgbbGame::InformationSetKey(const State& state, Player) const {
+  // Full information: the whole state, as zero-padded words.
+  uint64_t words[(sizeof(State) + 7) / 8] = {};
+  std::memcpy(words, &state, sizeof(State));
+  uint64_t hash = 0x6d6762625f6d6762ULL;  // "mgbb_mgb"
+  for (uint64_t w : words) hash = HashCombine(hash, w);
+  return hash;
 }
 
 // --- Shared queries. -----------------------------------------------------------------------

@@ -226,6 +226,8 @@ class MgbbGame {
   Cell CellOf(int c) const { return Cell{CellX(c), CellY(c)}; }
   const mgbb::MapCell& MapAt(int c) const { return scenario_.cells[c]; }
   bool IsObjective(int c) const { return MapAt(c).objective; }
+  // The polling station's cells, ascending.
+  const std::vector<int>& objective_cells() const { return objective_cells_; }
   bool HasSmoke(int c) const { return smoke_.Test(c); }
   bool HasGas(int c) const { return gas_.Test(c); }
   int Distance2(int a, int b) const { return DistanceSquared(CellOf(a), CellOf(b)); }
@@ -322,6 +324,7 @@ class MgbbGame {
 
   mgbb::Scenario scenario_;
   std::vector<std::string> names_;
+  std::vector<int> objective_cells_;
   int commander_[2] = {-1, -1};
   CellMask smoke_, gas_;
   std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)

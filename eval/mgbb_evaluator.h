@@ -1,0 +1,73 @@
+// MgbbEvaluator: a cheap heuristic value of an mgbb position for player 0 (the government),
+// in [-1, 1], for playouts cut short and for the `greedy` player.
+//
+//   strength(p) = sum over p's living units of (4 - hit tokens) / 4, divided by the units p
+//                 started with;
+//   approach(p) = sum over p's living units of closeness, divided likewise, with closeness =
+//                 clamp(1 - d / kApproachRange, 0, 1), d the distance in cells to the nearest
+//                 polling-station cell;
+//   held = +1 when only the government has a unit on the station, -1 when only the
+//          insurgents have, else 0;
+//   kills = clamp((destroyed by the insurgents - destroyed by the government) / kKillScale,
+//           -1, 1), which only the insurgents can win by;
+//   value = tanh(kStrength * (strength(0) - strength(1)) + kApproach * (approach(0) -
+//                approach(1)) + kHold * (turn / turns) * held - kKills * max(0, kills)).
+//
+// The result is decided at the end by who holds the station, then by kills for the
+// insurgents: holding counts more the nearer the end, approaching makes holding possible, and
+// living, unhit units both hold and deny kills. Terminal positions return the exact result.
+#ifndef SANDTABLE_EVAL_MGBB_EVALUATOR_H_
+#define SANDTABLE_EVAL_MGBB_EVALUATOR_H_
+
+#include <algorithm>
+#include <cmath>
+
+#include "rulesets/mgbb/mgbb.h"
+#include "search/playout.h"
+
+namespace sandtable {
+
+struct MgbbEvaluator {
+  static constexpr int kPlayoutCutoff = 8;
+  static constexpr bool kNormalizeUcbValues = true;
+  static constexpr double kStrength = 2.0;
+  static constexpr double kApproach = 1.0;
+  static constexpr double kApproachRange = 16.0;
+  static constexpr double kHold = 2.0;
+  static constexpr double kKills = 1.0;
+  static constexpr double kKillScale = 3.0;
+
+  double Evaluate(const MgbbGame& game, const MgbbGame::State& state) const {
+    if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
+    double strength[2] = {0, 0}, approach[2] = {0, 0}, total[2] = {0, 0};
+    bool on_station[2] = {false, false};
+    for (int u = 0; u < game.num_units(); ++u) {
+      const int side = game.side(u);
+      total[side] += 1;
+      if (!MgbbGame::Alive(state, u)) continue;
+      strength[side] +=
+          (MgbbGame::kDestroyedAt - state.hits[u]) / static_cast<double>(MgbbGame::kDestroyedAt);
+      int nearest = INT32_MAX;
+      for (int c : game.objective_cells()) {
+        nearest = std::min(nearest, game.Distance2(state.cell[u], c));
+      }
+      on_station[side] |= nearest == 0;
+      approach[side] +=
+          std::clamp(1.0 - std::sqrt(static_cast<double>(nearest)) / kApproachRange, 0.0, 1.0);
+    }
+    const double held = on_station[0] == on_station[1] ? 0.0 : on_station[0] ? 1.0 : -1.0;
+    const double kills =
+        std::clamp((state.destroyed[1] - state.destroyed[0]) / kKillScale, 0.0, 1.0);
+    const double progress = static_cast<double>(state.turn) / game.turns();
+    const double x = kStrength * (strength[0] / total[0] - strength[1] / total[1]) +
+                     kApproach * (approach[0] / total[0] - approach[1] / total[1]) +
+                     kHold * progress * held - kKills * kills;
+    return std::tanh(x);
+  }
+};
+
+static_assert(Evaluator<MgbbEvaluator, MgbbGame>);
+
+}  // namespace sandtable
+
+#endif  // SANDTABLE_EVAL_MGBB_EVALUATOR_H_
