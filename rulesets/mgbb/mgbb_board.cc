@@ -24,16 +24,18 @@ using mgbb::Works;
 constexpr const char* kFacingWords[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 constexpr const char* kSideWords[] = {"government", "insurgents"};
 
-// By UnitType: the piece's label and kind.
+// By UnitType: the piece's label and kind. Labels start with distinct letters, none a
+// terrain glyph, so the text board tells every type apart: H the commander (headquarters),
+// Q a staff team, P a ground attack aircraft (plane).
 constexpr std::pair<const char*, const char*> kTypeWords[] = {
-    {"F", "foot"},          {"C", "cavalry"},       {"S", "scouts"},
-    {"A", "artillery"},     {"T", "anti_tank_gun"}, {"M", "machine_gun"},
-    {"V", "vehicle"},       {"St", "staff_team"},   {"Cmd", "commander"},
-    {"Air", "ground_attack_aircraft"}};
+    {"F", "foot"},          {"C", "cavalry"},
+    {"S", "scouts"},        {"A", "artillery"},
+    {"T", "anti_tank_gun"}, {"M", "machine_gun"},
+    {"V", "vehicle"},       {"Q", "staff_team"},
+    {"H", "commander"},     {"P", "ground_attack_aircraft"}};
 constexpr const char* kClassWords[] = {"regular army", "police", "guerrilla",
                                        "tribal",       "mob",    "armed mob"};
-constexpr const char* kTraitWords[] = {"", "charismatic", "rash", "cautious", "defensive",
-                                       "hated"};
+constexpr const char* kTraitWords[] = {"", "charismatic", "rash", "cautious", "defensive", "hated"};
 
 constexpr const char* kWhat[] = {
     "give an activation token (token NAME / done)",
@@ -66,10 +68,10 @@ TerrainKind KindOf(const MapCell& cell) {
   TerrainKind kind{features.empty() ? "open" : absl::StrJoin(features, ", "), '.',
                    ColourRole::kGround};
   if (cell.works == Works::kFortification) {
-    kind.glyph = 'F';
+    kind.glyph = '#';
     kind.role = ColourRole::kBlocking;
   } else if (cell.works == Works::kBattlefieldDefence) {
-    kind.glyph = '#';
+    kind.glyph = 'x';
     kind.role = ColourRole::kCover;
   } else if (cell.terrain) {
     kind.glyph = cell.road ? 'R' : 't';
@@ -108,8 +110,7 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
     if (HasGas(c)) view.markers.push_back({c, 'g', "gas", -1});
   }
 
-  const std::string score = absl::StrCat("destroyed ", state.destroyed[0], "-",
-                                         state.destroyed[1]);
+  const std::string score = absl::StrCat("destroyed ", state.destroyed[0], "-", state.destroyed[1]);
   if (state.phase == kOver) {
     const double g = Returns(state, 0) - Returns(state, 1);
     view.AddLine().Add(absl::StrCat("Game over after turn ", state.turn, ": ", score, ", ",
@@ -117,15 +118,15 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
                                     : g < 0 ? "the insurgents win"
                                             : "a draw"));
   } else {
-    view.AddLine().Add(absl::StrCat(
-        "Turn ", state.turn, " of ", turns(), nighttime() ? " (night)" : "",
-        state.phase == kInitiative
-            ? std::string()
-            : absl::StrCat(" | initiative: ", kSideWords[state.initiative % 2]),
-        " | ", score, " | ",
-        Kind(state) == NodeKind::kChance ? std::string("dice")
-                                         : std::string(kSideWords[state.player % 2]),
-        ": ", kWhat[state.phase % kNumPhases]));
+    view.AddLine().Add(
+        absl::StrCat("Turn ", state.turn, " of ", turns(), nighttime() ? " (night)" : "",
+                     state.phase == kInitiative
+                         ? std::string()
+                         : absl::StrCat(" | initiative: ", kSideWords[state.initiative % 2]),
+                     " | ", score, " | ",
+                     Kind(state) == NodeKind::kChance ? std::string("dice")
+                                                      : std::string(kSideWords[state.player % 2]),
+                     ": ", kWhat[state.phase % kNumPhases]));
   }
   if (state.active < n) {
     view.AddLine("Active", side(state.active))
@@ -133,10 +134,10 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
                           state.steps, " action(s) taken"));
   }
   if (state.att < n && state.tgt < n) {
-    constexpr const char* kModes[] = {"", "shot", "snap shot", "return fire", "charge",
-                                      "hand-to-hand"};
+    constexpr const char* kModes[] = {"",       "shot",        "snap shot", "return fire",
+                                      "charge", "hand-to-hand"};
     std::string line = absl::StrCat(kModes[state.mode % std::size(kModes)], ": ",
-                                     UnitName(state.att), " at ", UnitName(state.tgt));
+                                    UnitName(state.att), " at ", UnitName(state.tgt));
     if (state.dice) absl::StrAppend(&line, ", ", state.dice, " dice");
     if (state.phase == kMeleeRoll && state.side == 1) {
       absl::StrAppend(&line, ", ", UnitName(state.tgt), " throws back (", UnitName(state.att),
@@ -152,9 +153,9 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
     piece.side = side(u);
     piece.label = kTypeWords[type].first;
     piece.kind = kTypeWords[type].second;
-    piece.status = absl::StrCat(UnitName(u), ", ",
-                                kClassWords[static_cast<size_t>(unit.unit_class) %
-                                            std::size(kClassWords)]);
+    piece.status =
+        absl::StrCat(UnitName(u), ", ",
+                     kClassWords[static_cast<size_t>(unit.unit_class) % std::size(kClassWords)]);
     if (unit.trait != mgbb::CommanderTrait::kNone) {
       absl::StrAppend(&piece.status, ", ",
                       kTraitWords[static_cast<size_t>(unit.trait) % std::size(kTraitWords)]);
@@ -172,9 +173,9 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
     }
     const uint8_t f = state.flags[u];
     constexpr std::pair<uint8_t, const char*> kFlagWords[] = {
-        {kLimberedBit, "limbered"},         {kMovedLastTurnBit, "moved last turn"},
-        {kMovedBit, "moved"},               {kActivatedBit, "activated"},
-        {kDoneBit, "done"},                 {kFiredBit, "fired or fired upon"},
+        {kLimberedBit, "limbered"}, {kMovedLastTurnBit, "moved last turn"},
+        {kMovedBit, "moved"},       {kActivatedBit, "activated"},
+        {kDoneBit, "done"},         {kFiredBit, "fired or fired upon"},
         {kReformedBit, "reformed"}};
     for (const auto& [bit, word] : kFlagWords) {
       if (f & bit) absl::StrAppend(&piece.status, ", ", word);
@@ -193,8 +194,7 @@ int MgbbGame::ActionCell(const State& state, Player /*player*/, Action action) c
   };
   switch (state.phase) {
     case kDest:
-      return action < static_cast<Action>(width() * height()) ? static_cast<int>(action)
-                                                              : kOffGrid;
+      return action < static_cast<Action>(width() * height()) ? static_cast<int>(action) : kOffGrid;
     case kTokens:
       return cell_of(kTokenBase);
     case kSelect:

@@ -21,11 +21,10 @@ namespace {
 using G = MgbbGame;
 
 constexpr std::array<const char*, G::kNumPhases> kPhaseNames = {
-    "tokens",     "select",   "order",      "dest",     "target",    "facing",
-    "returnfire", "followup", "disengage",  "initiative", "activation", "shotroll",
-    "meleeroll",  "over"};
-constexpr std::array<const char*, G::kNumOrders> kOrderNames = {
-    "move", "charge", "shoot", "snap", "melee", "turn", "limber", "end"};
+    "tokens",   "select",    "order",      "dest",       "target",   "facing",    "returnfire",
+    "followup", "disengage", "initiative", "activation", "shotroll", "meleeroll", "over"};
+constexpr std::array<const char*, G::kNumOrders> kOrderNames = {"move",  "charge", "shoot",  "snap",
+                                                                "melee", "turn",   "limber", "end"};
 constexpr std::array<const char*, 6> kModeNames = {"none",   "shot",   "snap",
                                                    "return", "charge", "melee"};
 constexpr std::array<const char*, kNumFacings> kFacingNames = {"N", "NE", "E", "SE",
@@ -107,7 +106,8 @@ std::string MgbbGame::ActionToString(const State& state, Player, Action action) 
       if (in(kTargetBase, n)) return "at " + UnitName(static_cast<int>(action - kTargetBase));
       break;
     case kFacing:
-      if (in(kFaceBase, kNumFacings)) return absl::StrCat("face ", kFacingNames[action - kFaceBase]);
+      if (in(kFaceBase, kNumFacings))
+        return absl::StrCat("face ", kFacingNames[action - kFaceBase]);
       break;
     case kReturnFire:
     case kFollowUp:
@@ -158,8 +158,8 @@ absl::StatusOr<int> OutcomeOfFaces(const MgbbGame& game, const MgbbGame::State& 
         for (std::string_view word : dice[side]) {
           const std::optional<int> face = ParseBoundedInt(word, 6);
           if (!face || *face < 1) {
-            return Error(absl::StrCat("'", Printable(word), "' is not a face of a d6 (", form,
-                                      ")"));
+            return Error(
+                absl::StrCat("'", Printable(word), "' is not a face of a d6 (", form, ")"));
           }
           total[side] += *face;
         }
@@ -172,7 +172,8 @@ absl::StatusOr<int> OutcomeOfFaces(const MgbbGame& game, const MgbbGame::State& 
     }
     case G::kActivationRoll: {
       // One d6 against the unit's activation roll.
-      const std::optional<int> face = words.size() == 1 ? ParseBoundedInt(words[0], 6) : std::nullopt;
+      const std::optional<int> face =
+          words.size() == 1 ? ParseBoundedInt(words[0], 6) : std::nullopt;
       if (!face || *face < 1) return Error("the activation roll: 'roll F', one d6");
       const mgbb::Unit unit = game.UnitNow(state, state.cursor);
       const auto* row = mgbb::ActivationRolls().Lookup(unit);
@@ -386,8 +387,8 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   // The fields of the phase: the activation's (active, ap, steps, did, order) and the
   // resolution's (mode, att, tgt, dice, side, scored), and what each phase asks of them.
   const uint8_t phase = state.phase;
-  const bool ordering = phase == G::kOrder || phase == G::kDest || phase == G::kTarget ||
-                        phase == G::kFacing;
+  const bool ordering =
+      phase == G::kOrder || phase == G::kDest || phase == G::kTarget || phase == G::kFacing;
   const bool resolving = phase == G::kShotRoll || phase == G::kMeleeRoll ||
                          phase == G::kReturnFire || phase == G::kFollowUp;
   const bool no_activation = state.active == G::kNone && state.ap == 0 && state.steps == 0 &&
@@ -406,6 +407,12 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   if (ordering && (!alive(state.active) || game.side(state.active) != state.player ||
                    !(state.flags[state.active] & G::kActivatedBit))) {
     return Error("active= must name a living, activated unit of the player to move");
+  }
+  // Shots (return fire too) and melee happen in an activation: play returns to it after.
+  if (resolving && (!alive(state.active) || !(state.flags[state.active] & G::kActivatedBit))) {
+    return Error(absl::StrCat("phase=", kPhaseNames[phase],
+                              " resolves an action of the active unit: active= names a living, "
+                              "activated unit"));
   }
   if (state.active != G::kNone && (state.flags[state.active] & G::kDoneBit)) {
     return Error("active= names a unit whose activation is over (d)");
@@ -427,15 +434,14 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
     return Error("phase=activation: player= is the side that gave its tokens last");
   }
   const uint8_t order = state.order;
-  const bool order_fits =
-      phase == G::kDest     ? order == G::kMove
-      : phase == G::kTarget ? order == G::kCharge || order == G::kShoot ||
-                                  order == G::kSnapShot || order == G::kMelee
-      : phase == G::kFacing ? order == G::kTurn
-                            : order == G::kEnd || resolving;
+  const bool order_fits = phase == G::kDest     ? order == G::kMove
+                          : phase == G::kTarget ? order == G::kCharge || order == G::kShoot ||
+                                                      order == G::kSnapShot || order == G::kMelee
+                          : phase == G::kFacing ? order == G::kTurn
+                                                : order == G::kEnd || resolving;
   if (!order_fits) {
-    return Error(absl::StrCat("order=", kOrderNames[order % G::kNumOrders], " does not fit phase=",
-                              kPhaseNames[phase]));
+    return Error(absl::StrCat("order=", kOrderNames[order % G::kNumOrders],
+                              " does not fit phase=", kPhaseNames[phase]));
   }
   if (resolving) {
     const bool shot = state.mode == G::kShot || state.mode == G::kSnap || state.mode == G::kReturn;
@@ -455,9 +461,8 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
     }
   }
   const uint8_t cursor = state.cursor;
-  if (phase == G::kActivationRoll &&
-      (!alive(cursor) || state.tokens[cursor] == 0 ||
-       (state.flags[cursor] & (G::kActivatedBit | G::kDoneBit)))) {
+  if (phase == G::kActivationRoll && (!alive(cursor) || state.tokens[cursor] == 0 ||
+                                      (state.flags[cursor] & (G::kActivatedBit | G::kDoneBit)))) {
     return Error("phase=activation: cursor= names a unit with a token still to throw");
   }
   if (phase == G::kDisengage &&
@@ -581,8 +586,8 @@ absl::StatusOr<MgbbGame::State> MgbbGame::ParseState(std::string_view text) cons
     state.*field.member = static_cast<uint8_t>(v);
   }
   if (words.size() - w != static_cast<size_t>(n)) {
-    return Error(absl::StrCat("a position ends with one word per unit (", n, "), got ",
-                              words.size() - w));
+    return Error(
+        absl::StrCat("a position ends with one word per unit (", n, "), got ", words.size() - w));
   }
   for (int u = 0; u < kMaxUnits; ++u) state.cell[u] = kNoCell;
   for (int u = 0; u < n; ++u, ++w) {
@@ -620,8 +625,8 @@ absl::StatusOr<MgbbGame::State> MgbbGame::ParseState(std::string_view text) cons
     if (p < parts.size()) {
       const std::optional<uint8_t> flags = Bits(parts[p++], kFlagLetters);
       if (!flags || *flags == 0) {
-        return Error(bad + absl::StrCat(": flags are letters of ", ToAbsl(kFlagLetters),
-                                        ", each once"));
+        return Error(bad +
+                     absl::StrCat(": flags are letters of ", ToAbsl(kFlagLetters), ", each once"));
       }
       state.flags[u] = *flags;
     }

@@ -97,10 +97,51 @@ TEST(MgbbTextTest, RoundTripsAlongRandomGames) {
   RoundTripRandomGames(*MakeGame(), 12, &phases);
   RoundTripRandomGames(*MakeGame("night_assault"), 12, &phases);
   // The games pass through every phase the core and its helpers reach at random.
-  for (int phase : {G::kInitiative, G::kTokens, G::kActivationRoll, G::kSelect, G::kOrder,
-                    G::kDest, G::kFacing}) {
+  for (int phase : {G::kInitiative, G::kTokens, G::kActivationRoll, G::kSelect, G::kOrder, G::kDest,
+                    G::kFacing}) {
     EXPECT_TRUE(phases.contains(phase)) << "phase " << phase << " never reached";
   }
+}
+
+TEST(MgbbTextTest, MutatedPositionsAreRefusedOrRoundTrip) {
+  // Positions from random games with one character changed: ParseState never crashes, and
+  // whatever it accepts prints to a text that parses back to the same state.
+  const auto game = MakeGame();
+  constexpr std::string_view kAlphabet = "0123456789:@,=/-xadfhtlpmrgiNSEW ";
+  Rng rng(3);
+  int accepted = 0, refused = 0;
+  for (int g = 0; g < 4; ++g) {
+    State state = game->InitialState();
+    while (game->Kind(state) != NodeKind::kTerminal) {
+      const std::string text = game->StateToString(state);
+      for (int m = 0; m < 8; ++m) {
+        std::string mutated = text;
+        mutated[rng.Below(mutated.size())] = kAlphabet[rng.Below(kAlphabet.size())];
+        absl::StatusOr<State> parsed = game->ParseState(mutated);
+        if (!parsed.ok()) {
+          ++refused;
+          continue;
+        }
+        ++accepted;
+        absl::StatusOr<State> again = game->ParseState(game->StateToString(*parsed));
+        ASSERT_TRUE(again.ok()) << again.status() << "\n" << mutated;
+        ASSERT_TRUE(*again == *parsed) << mutated;
+      }
+      std::vector<Action> legal;
+      if (game->Kind(state) == NodeKind::kChance) {
+        ChanceList outcomes;
+        game->ChanceOutcomes(state, outcomes);
+        for (const ChanceOutcome& o : outcomes) legal.push_back(o.outcome);
+      } else {
+        ActionList actions;
+        game->LegalActions(state, game->CurrentPlayer(state), actions);
+        legal.assign(actions.begin(), actions.end());
+      }
+      game->Apply(state, legal[rng.Below(legal.size())]);
+    }
+  }
+  EXPECT_GT(accepted, 0);
+  EXPECT_GT(refused, 0);
 }
 
 TEST(MgbbTextTest, StartPrintsAsDocumented) {
@@ -118,7 +159,7 @@ TEST(MgbbTextTest, EveryFieldRoundTrips) {
       "mgbb turn=3 phase=shotroll player=1 initiative=1 active=i6 ap=1 steps=2 did=mta "
       "order=shoot mode=shot att=i6 tgt=g4 dice=5 destroyed=1/1 gas=gi g1@11,9:N "
       "g2@10,7:NW:h2:t1 g3:x g4@13,6:N:h1:fr g5@8,13:N:lp g6@16,13:N g7@12,14:N:m i1@12,1:S "
-      "i2@4,3:S i3@9,2:S i4:x i5@20,4:S i6@13,2:S:adf i7@2,6:SE i8@12,4:S";
+      "i2@4,3:S i3@9,2:S i4:x i5@20,4:S i6@13,2:S:af i7@2,6:SE i8@12,4:S";
   // g5 is foot: limbered is refused, so write it without.
   const std::string valid = absl::StrReplaceAll(text, {{"g5@8,13:N:lp", "g5@8,13:N:p"}});
   absl::StatusOr<State> parsed = game->ParseState(valid);
@@ -130,8 +171,7 @@ TEST(MgbbTextTest, EveryFieldRoundTrips) {
   EXPECT_EQ(parsed->tokens[1], 1);
   EXPECT_EQ(parsed->flags[3], G::kFiredBit | G::kReformedBit);
   EXPECT_EQ(parsed->did, G::kDidMove | G::kDidTurn | G::kDidAct);
-  EXPECT_THAT(std::string(game->ParseState(text).status().message()),
-              HasSubstr("g5 is not a gun"));
+  EXPECT_THAT(std::string(game->ParseState(text).status().message()), HasSubstr("g5 is not a gun"));
 }
 
 // The error ParseState gives for `text`, which must be refused.
@@ -192,8 +232,7 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
                                {{"phase=initiative player=0 initiative=0", tokens_phase}});
   };
   ASSERT_TRUE(g.ParseState(tokens("g2@10,7:N", "g2@10,7:N:t1")).ok());
-  EXPECT_THAT(StateError(g, tokens("g1@11,9:N", "g1@11,9:N:t1")),
-              HasSubstr("g1 is the commander"));
+  EXPECT_THAT(StateError(g, tokens("g1@11,9:N", "g1@11,9:N:t1")), HasSubstr("g1 is the commander"));
   EXPECT_THAT(StateError(g, tokens("g2@10,7:N", "g2@10,7:N:l")), HasSubstr("g2 is not a gun"));
   EXPECT_THAT(StateError(g, tokens("g2@10,7:N", "g2@10,7:N:t1:a")),
               HasSubstr("g2 passed its activation"));
@@ -217,8 +256,8 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
   // that is not the initiative's.
   const std::string activation = "phase=activation player=1 initiative=0 cursor=1";
   auto rolls = [&](const std::string& from, const std::string& to) {
-    return absl::StrReplaceAll(
-        Start(from, to), {{"phase=initiative player=0 initiative=0", activation}});
+    return absl::StrReplaceAll(Start(from, to),
+                               {{"phase=initiative player=0 initiative=0", activation}});
   };
   ASSERT_TRUE(g.ParseState(rolls("g2@10,7:N", "g2@10,7:N:t1")).ok());
   EXPECT_THAT(StateError(g, rolls("g3@9,6:N", "g3@9,6:N:t1")),
@@ -226,10 +265,9 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
   EXPECT_THAT(StateError(g, absl::StrReplaceAll(rolls("g2@10,7:N", "g2@10,7:N:t1"),
                                                 {{"player=1", "player=0"}})),
               HasSubstr("the side that gave its tokens last"));
-  EXPECT_THAT(
-      StateError(g, Start("phase=initiative player=0 initiative=0",
-                          "phase=disengage player=0 initiative=0 cursor=1")),
-      HasSubstr("may disengage"));
+  EXPECT_THAT(StateError(g, Start("phase=initiative player=0 initiative=0",
+                                  "phase=disengage player=0 initiative=0 cursor=1")),
+              HasSubstr("may disengage"));
   // An activation: the active unit is the player's, alive and activated; the order fits.
   const std::string order = "phase=order player=0 initiative=0 active=g2 ap=2";
   auto ordering = [&](const std::string& from, const std::string& to) {
@@ -241,14 +279,20 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
               HasSubstr("living, activated unit of the player"));
   EXPECT_THAT(StateError(g, ordering("g2@10,7:N", "g2@10,7:N:ad")),
               HasSubstr("activation is over"));
-  EXPECT_THAT(StateError(g, absl::StrReplaceAll(ordering("g2@10,7:N", "g2@10,7:N:a"),
-                                                {{"phase=order", "phase=dest"},
-                                                 {"ap=2", "ap=2 order=shoot"}})),
+  EXPECT_THAT(StateError(g, absl::StrReplaceAll(
+                                ordering("g2@10,7:N", "g2@10,7:N:a"),
+                                {{"phase=order", "phase=dest"}, {"ap=2", "ap=2 order=shoot"}})),
               HasSubstr("order=shoot does not fit phase=dest"));
   EXPECT_THAT(StateError(g, absl::StrReplaceAll(ordering("g2@10,7:N", "g2@10,7:N:a"),
                                                 {{"phase=order", "phase=shotroll"},
                                                  {"ap=2", "ap=2 order=shoot mode=melee"}})),
               HasSubstr("resolves a shot"));
+  EXPECT_THAT(StateError(g, absl::StrReplaceAll(
+                                Start("g4@13,6:N", "g4@13,6:N:f"),
+                                {{"phase=initiative player=0 initiative=0",
+                                  "phase=shotroll player=0 initiative=0 order=shoot mode=shot "
+                                  "att=g4 tgt=i6 dice=4"}})),
+              HasSubstr("resolves an action of the active unit"));
   // No activated unit to pick: no legal action.
   EXPECT_THAT(StateError(g, Start("phase=initiative", "phase=select")),
               HasSubstr("no legal action"));
@@ -326,7 +370,9 @@ TEST(MgbbTextTest, RawFacesOfTheInitiative) {
   State hurt = state;
   hurt.hits[1] = hurt.hits[2] = 2;
   ASSERT_EQ(game->InitiativeAdjustmentOf(hurt, 0), -2);
-  EXPECT_EQ(*game->ParseAction(hurt, kChancePlayer, "roll 6 / 2 2"), G::kOutcomeBase + 1);
+  // 5 - 2 = 3 against 2 + 2 = 4: the insurgents (unadjusted, 5 against 4, the government).
+  EXPECT_EQ(*game->ParseAction(hurt, kChancePlayer, "roll 5 / 2 2"), G::kOutcomeBase + 1);
+  EXPECT_EQ(*game->ParseAction(state, kChancePlayer, "roll 5 / 2 2"), G::kOutcomeBase + 0);
 }
 
 TEST(MgbbTextTest, RawFacesOfActivationRolls) {
@@ -368,10 +414,10 @@ TEST(MgbbTextTest, RawFacesOfShotAndMeleeRolls) {
   EXPECT_THAT(std::string(game->ParseAction(*state, kChancePlayer, "hits 5").status().message()),
               HasSubstr("'roll' and the faces: 4 d6, each 5 or 6 a hit"));
   // The melee roll: the defender's throw back (side 1) after the attacker scored 1.
-  const std::string melee = absl::StrReplaceAll(
-      shot, {{"phase=shotroll", "phase=meleeroll"},
-             {"order=shoot mode=shot att=i6 tgt=g4 dice=4",
-              "order=melee mode=melee att=i6 tgt=g4 dice=2 side=1 scored=1"}});
+  const std::string melee =
+      absl::StrReplaceAll(shot, {{"phase=shotroll", "phase=meleeroll"},
+                                 {"order=shoot mode=shot att=i6 tgt=g4 dice=4",
+                                  "order=melee mode=melee att=i6 tgt=g4 dice=2 side=1 scored=1"}});
   state = game->ParseState(melee);
   ASSERT_TRUE(state.ok()) << state.status();
   EXPECT_EQ(game->StateToString(*state), melee);
@@ -383,14 +429,13 @@ TEST(MgbbTextTest, ResultMeasuresCountHitsAndDestroyedPerSide) {
   const auto game = MakeGame();
   const State before = game->InitialState();
   State after = before;
-  after.hits[1] = 2;                   // g2: 2 hit tokens
-  game->AddHits(after, 8, 4);          // i2 destroyed: 4 tokens
-  after.hits[9] = 1;                   // i3: 1
-  const std::vector<std::pair<std::string, int>> expected = {
-      {"government_hits", 2},
-      {"government_destroyed", 0},
-      {"insurgents_hits", 5},
-      {"insurgents_destroyed", 1}};
+  after.hits[1] = 2;           // g2: 2 hit tokens
+  game->AddHits(after, 8, 4);  // i2 destroyed: 4 tokens
+  after.hits[9] = 1;           // i3: 1
+  const std::vector<std::pair<std::string, int>> expected = {{"government_hits", 2},
+                                                             {"government_destroyed", 0},
+                                                             {"insurgents_hits", 5},
+                                                             {"insurgents_destroyed", 1}};
   EXPECT_EQ(game->ResultMeasures(before, after), expected);
 }
 
@@ -408,7 +453,7 @@ TEST(MgbbBoardTest, StartBoardShowsTerrainUnitsAndTheStation) {
   EXPECT_THAT(text, HasSubstr("g2, police, facing N"));
   EXPECT_THAT(text, HasSubstr("i1, guerrilla, charismatic, facing S"));
   ASSERT_EQ(view.pieces.size(), 15u);
-  EXPECT_EQ(view.pieces[0].label, "Cmd");
+  EXPECT_EQ(view.pieces[0].label, "H");
   EXPECT_EQ(view.pieces[3].label, "M");
   EXPECT_EQ(view.pieces[6].label, "V");
   EXPECT_EQ(view.pieces[14].label, "F");
