@@ -417,17 +417,24 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   if (state.active != G::kNone && (state.flags[state.active] & G::kDoneBit)) {
     return Error("active= names a unit whose activation is over (d)");
   }
-  // A turn starts clean: no tokens, no unit activated, moved, fired or reformed yet.
-  if (phase == G::kInitiative) {
-    for (int u = 0; u < n; ++u) {
-      if (state.tokens[u] || (state.flags[u] & ~(G::kLimberedBit | G::kMovedLastTurnBit))) {
-        return Error(absl::StrCat("phase=initiative starts a turn: ", name(u),
-                                  " may hold no tokens and only the flags l and p"));
-      }
+  const uint8_t cursor = state.cursor;
+  // A turn starts clean: no tokens, no unit activated, moved, fired or reformed until the
+  // tokens are given; tokens wait only for their activation rolls, in scenario order.
+  for (int u = 0; u < n; ++u) {
+    if ((phase == G::kInitiative || phase == G::kTokens) &&
+        (state.flags[u] & ~(G::kLimberedBit | G::kMovedLastTurnBit))) {
+      return Error(absl::StrCat("phase=", kPhaseNames[phase], ": ", name(u),
+                                " may have only the flags l and p before the activation rolls"));
     }
-    if (state.initiative != 0 || state.player != 0) {
-      return Error("phase=initiative: initiative=0 and player=0 until it is thrown");
+    const bool may_hold = phase == G::kTokens || (phase == G::kActivationRoll && u >= cursor);
+    if (state.tokens[u] && !may_hold) {
+      return Error(absl::StrCat(name(u),
+                                " holds tokens: only while they are given (phase=tokens) "
+                                "or wait for their rolls (phase=activation, from cursor)"));
     }
+  }
+  if (phase == G::kInitiative && (state.initiative != 0 || state.player != 0)) {
+    return Error("phase=initiative: initiative=0 and player=0 until it is thrown");
   }
   if (phase == G::kOver && state.player != 0) return Error("phase=over: player=0");
   if (phase == G::kActivationRoll && state.player != 1 - state.initiative) {
@@ -460,7 +467,6 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
           G::kMaxDice, " at the rolls; side=1 and scored= only at meleeroll"));
     }
   }
-  const uint8_t cursor = state.cursor;
   if (phase == G::kActivationRoll && (!alive(cursor) || state.tokens[cursor] == 0 ||
                                       (state.flags[cursor] & (G::kActivatedBit | G::kDoneBit)))) {
     return Error("phase=activation: cursor= names a unit with a token still to throw");

@@ -153,12 +153,13 @@ TEST(MgbbTextTest, StartPrintsAsDocumented) {
 }
 
 TEST(MgbbTextTest, EveryFieldRoundTrips) {
-  // A hand-built shot: every optional field and every unit part written and read back.
+  // A hand-built shot: its optional fields and the unit parts written and read back (side=,
+  // scored= and cursor= are read in the melee-roll and activation-roll tests).
   const auto game = MakeGame();
   const std::string text =
       "mgbb turn=3 phase=shotroll player=1 initiative=1 active=i6 ap=1 steps=2 did=mta "
       "order=shoot mode=shot att=i6 tgt=g4 dice=5 destroyed=1/1 gas=gi g1@11,9:N "
-      "g2@10,7:NW:h2:t1 g3:x g4@13,6:N:h1:fr g5@8,13:N:lp g6@16,13:N g7@12,14:N:m i1@12,1:S "
+      "g2@10,7:NW:h2 g3:x g4@13,6:N:h1:fr g5@8,13:N:lp g6@16,13:N g7@12,14:N:m i1@12,1:S "
       "i2@4,3:S i3@9,2:S i4:x i5@20,4:S i6@13,2:S:af i7@2,6:SE i8@12,4:S";
   // g5 is foot: limbered is refused, so write it without.
   const std::string valid = absl::StrReplaceAll(text, {{"g5@8,13:N:lp", "g5@8,13:N:p"}});
@@ -168,7 +169,6 @@ TEST(MgbbTextTest, EveryFieldRoundTrips) {
   EXPECT_EQ(parsed->dice, 5);
   EXPECT_EQ(parsed->gas_used, 3);
   EXPECT_EQ(parsed->hits[1], 2);
-  EXPECT_EQ(parsed->tokens[1], 1);
   EXPECT_EQ(parsed->flags[3], G::kFiredBit | G::kReformedBit);
   EXPECT_EQ(parsed->did, G::kDidMove | G::kDidTurn | G::kDidAct);
   EXPECT_THAT(std::string(game->ParseState(text).status().message()), HasSubstr("g5 is not a gun"));
@@ -231,11 +231,15 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
     return absl::StrReplaceAll(Start(from, to),
                                {{"phase=initiative player=0 initiative=0", tokens_phase}});
   };
-  ASSERT_TRUE(g.ParseState(tokens("g2@10,7:N", "g2@10,7:N:t1")).ok());
+  absl::StatusOr<State> given = g.ParseState(tokens("g2@10,7:N", "g2@10,7:N:h1:t3:lp"));
+  EXPECT_THAT(std::string(given.status().message()), HasSubstr("g2 is not a gun"));
+  given = g.ParseState(tokens("g2@10,7:N", "g2@10,7:N:h1:t3:p"));
+  ASSERT_TRUE(given.ok()) << given.status();
+  EXPECT_EQ(given->tokens[1], 3);
+  EXPECT_EQ(given->hits[1], 1);
+  EXPECT_EQ(given->flags[1], G::kMovedLastTurnBit);
   EXPECT_THAT(StateError(g, tokens("g1@11,9:N", "g1@11,9:N:t1")), HasSubstr("g1 is the commander"));
   EXPECT_THAT(StateError(g, tokens("g2@10,7:N", "g2@10,7:N:l")), HasSubstr("g2 is not a gun"));
-  EXPECT_THAT(StateError(g, tokens("g2@10,7:N", "g2@10,7:N:t1:a")),
-              HasSubstr("g2 passed its activation"));
   // Six units besides the commander: at most six tokens.
   EXPECT_THAT(StateError(g, tokens("g2@10,7:N g3@9,6:N g4@13,6:N",
                                    "g2@10,7:N:t3 g3@9,6:N:t3 g4@13,6:N:t1")),
@@ -247,7 +251,11 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
   EXPECT_THAT(StateError(g, tokens("initiative=0 ", "initiative=0 cursor=2 ")),
               HasSubstr("cursor= only at"));
   EXPECT_THAT(StateError(g, Start("g2@10,7:N", "g2@10,7:N:a")),
-              HasSubstr("phase=initiative starts a turn"));
+              HasSubstr("phase=initiative: g2 may have only the flags l and p"));
+  EXPECT_THAT(StateError(g, tokens("g2@10,7:N", "g2@10,7:N:m")),
+              HasSubstr("phase=tokens: g2 may have only the flags l and p"));
+  EXPECT_THAT(StateError(g, Start("g2@10,7:N", "g2@10,7:N:t1")),
+              HasSubstr("g2 holds tokens: only while"));
   EXPECT_THAT(StateError(g, Start("initiative=0", "initiative=1")),
               HasSubstr("initiative=0 and player=0 until it is thrown"));
   EXPECT_THAT(StateError(g, Start("phase=initiative player=0", "phase=over player=1")),
@@ -260,6 +268,13 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
                                {{"phase=initiative player=0 initiative=0", activation}});
   };
   ASSERT_TRUE(g.ParseState(rolls("g2@10,7:N", "g2@10,7:N:t1")).ok());
+  EXPECT_THAT(StateError(g, rolls("g2@10,7:N g3@9,6:N", "g2@10,7:N:t1 g3@9,6:N:t1:a")),
+              HasSubstr("g3 passed its activation"));
+  // Units before the cursor have thrown all their tokens.
+  EXPECT_THAT(
+      StateError(g, absl::StrReplaceAll(rolls("g2@10,7:N g3@9,6:N", "g2@10,7:N:t1 g3@9,6:N:t1"),
+                                        {{"cursor=1", "cursor=2"}})),
+      HasSubstr("g2 holds tokens"));
   EXPECT_THAT(StateError(g, rolls("g3@9,6:N", "g3@9,6:N:t1")),
               HasSubstr("cursor= names a unit with a token"));
   EXPECT_THAT(StateError(g, absl::StrReplaceAll(rolls("g2@10,7:N", "g2@10,7:N:t1"),
