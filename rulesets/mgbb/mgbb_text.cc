@@ -171,13 +171,13 @@ absl::StatusOr<int> OutcomeOfFaces(const MgbbGame& game, const MgbbGame::State& 
       return total[0] > total[1] ? 0 : 1;
     }
     case G::kActivationRoll: {
-      // One d6 against the unit's activation roll.
+      // One d6 against the unit's Activation Roll Table entry, which has a row for every
+      // unit (ChanceOutcomes reads the same one).
       const std::optional<int> face =
           words.size() == 1 ? ParseBoundedInt(words[0], 6) : std::nullopt;
       if (!face || *face < 1) return Error("the activation roll: 'roll F', one d6");
-      const mgbb::Unit unit = game.UnitNow(state, state.cursor);
-      const auto* row = mgbb::ActivationRolls().Lookup(unit);
-      return row == nullptr || *face >= row->effect.amount ? 1 : 0;
+      return *face >= mgbb::ActivationRolls().Lookup(game.unit(state.cursor))->effect.amount ? 1
+                                                                                             : 0;
     }
     case G::kShotRoll:
     case G::kMeleeRoll:
