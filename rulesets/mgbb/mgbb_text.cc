@@ -451,20 +451,26 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
                               " does not fit phase=", kPhaseNames[phase]));
   }
   if (resolving) {
-    const bool shot = state.mode == G::kShot || state.mode == G::kSnap || state.mode == G::kReturn;
-    const bool melee = state.mode == G::kChargeRound || state.mode == G::kMeleeRound;
+    // The mode each phase resolves: a shot's roll, the active unit's shot or snap shot
+    // awaiting return fire, a melee round's rolls; at a follow-up the round is over (att the
+    // winner, tgt the loser).
+    const uint8_t mode = state.mode;
+    const bool mode_fits =
+        phase == G::kShotRoll     ? mode == G::kShot || mode == G::kSnap || mode == G::kReturn
+        : phase == G::kReturnFire ? mode == G::kShot || mode == G::kSnap
+        : phase == G::kMeleeRoll  ? mode == G::kChargeRound || mode == G::kMeleeRound
+                                  : mode == G::kNoMode;
     const bool rolls = phase == G::kShotRoll || phase == G::kMeleeRoll;
     if (!alive(state.att) || !alive(state.tgt) || game.side(state.att) == game.side(state.tgt) ||
-        (phase == G::kShotRoll && !shot) || (phase == G::kReturnFire && !shot) ||
-        ((phase == G::kMeleeRoll || phase == G::kFollowUp) && !melee) ||
-        (rolls ? state.dice < 1 : state.dice != 0) ||
+        !mode_fits || (rolls ? state.dice < 1 : state.dice != 0) ||
         (phase != G::kMeleeRoll && (state.side != 0 || state.scored != 0)) ||
         (state.side == 0 && state.scored != 0)) {
       return Error(absl::StrCat(
           "phase=", kPhaseNames[phase],
-          " resolves a shot (mode shot, snap or return) or a melee round (mode charge or melee) "
-          "of att at tgt, enemies: dice=1..",
-          G::kMaxDice, " at the rolls; side=1 and scored= only at meleeroll"));
+          " resolves an action of att against tgt, two living enemies: mode shot, snap or return "
+          "at shotroll, shot or snap at returnfire, charge or melee at meleeroll, none at "
+          "followup; dice=1..",
+          G::kMaxDice, " only at the rolls; side=1 and scored= only at meleeroll"));
     }
   }
   if (phase == G::kActivationRoll && (!alive(cursor) || state.tokens[cursor] == 0 ||

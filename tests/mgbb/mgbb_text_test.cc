@@ -301,7 +301,7 @@ TEST(MgbbTextTest, ParseStateRefusesEachInvalidField) {
   EXPECT_THAT(StateError(g, absl::StrReplaceAll(ordering("g2@10,7:N", "g2@10,7:N:a"),
                                                 {{"phase=order", "phase=shotroll"},
                                                  {"ap=2", "ap=2 order=shoot mode=melee"}})),
-              HasSubstr("resolves a shot"));
+              HasSubstr("resolves an action of att against tgt"));
   EXPECT_THAT(StateError(g, absl::StrReplaceAll(
                                 Start("g4@13,6:N", "g4@13,6:N:f"),
                                 {{"phase=initiative player=0 initiative=0",
