@@ -1,7 +1,6 @@
 // mgbb's board description: the map's cells, the units with their hit tokens, facing and
 // activation, the polling station, smoke and gas, the turn and what is being resolved. Full
 // information: every viewer sees the same board.
-#include <array>
 #include <iterator>
 #include <string>
 #include <utility>
@@ -10,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/board.h"
-#include "engine/text.h"
 #include "rulesets/mgbb/mgbb.h"
 
 namespace sandtable {
@@ -136,8 +134,12 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
   if (state.att < n && state.tgt < n) {
     constexpr const char* kModes[] = {"",       "shot",        "snap shot", "return fire",
                                       "charge", "hand-to-hand"};
-    std::string line = absl::StrCat(kModes[state.mode % std::size(kModes)], ": ",
-                                    UnitName(state.att), " at ", UnitName(state.tgt));
+    // At a follow-up the round is over: att won, tgt lost and retreated.
+    std::string line =
+        state.phase == kFollowUp
+            ? absl::StrCat("melee won: ", UnitName(state.att), " may follow ", UnitName(state.tgt))
+            : absl::StrCat(kModes[state.mode % std::size(kModes)], ": ", UnitName(state.att),
+                           " at ", UnitName(state.tgt));
     if (state.dice) absl::StrAppend(&line, ", ", state.dice, " dice");
     if (state.phase == kMeleeRoll && state.side == 1) {
       absl::StrAppend(&line, ", ", UnitName(state.tgt), " throws back (", UnitName(state.att),

@@ -32,6 +32,13 @@ constexpr char kStart[] =
     "g4@13,6:N g5@8,13:N g6@16,13:N g7@12,14:N i1@12,1:S i2@4,3:S i3@9,2:S i4@15,2:S "
     "i5@20,4:S i6@13,2:S i7@2,6:SE i8@12,4:S";
 
+// A shot of the insurgents' machine gun i6 at g4, 4 dice to throw.
+constexpr char kShot[] =
+    "mgbb turn=1 phase=shotroll player=1 initiative=1 active=i6 ap=1 steps=1 did=a "
+    "order=shoot mode=shot att=i6 tgt=g4 dice=4 g1@11,9:N g2@10,7:N g3@9,6:N g4@13,6:N:f "
+    "g5@8,13:N g6@16,13:N g7@12,14:N i1@12,1:S:a i2@4,3:S i3@9,2:S i4@15,2:S i5@20,4:S "
+    "i6@13,2:S:af i7@2,6:SE i8@12,4:S";
+
 // Plays `text` (an action or outcome) at `state`, which must be legal there.
 void Play(const G& game, State& state, const std::string& text) {
   absl::StatusOr<Action> action = game.ParseAction(state, game.CurrentPlayer(state), text);
@@ -415,11 +422,7 @@ TEST(MgbbTextTest, RawFacesOfActivationRolls) {
 TEST(MgbbTextTest, RawFacesOfShotAndMeleeRolls) {
   // The hits of a throw are its 5s and 6s; exactly `dice` faces.
   const auto game = MakeGame();
-  const std::string shot =
-      "mgbb turn=1 phase=shotroll player=1 initiative=1 active=i6 ap=1 steps=1 did=a "
-      "order=shoot mode=shot att=i6 tgt=g4 dice=4 g1@11,9:N g2@10,7:N g3@9,6:N g4@13,6:N:f "
-      "g5@8,13:N g6@16,13:N g7@12,14:N i1@12,1:S:a i2@4,3:S i3@9,2:S i4@15,2:S i5@20,4:S "
-      "i6@13,2:S:af i7@2,6:SE i8@12,4:S";
+  const std::string shot = kShot;
   absl::StatusOr<State> state = game->ParseState(shot);
   ASSERT_TRUE(state.ok()) << state.status();
   EXPECT_EQ(*game->ParseAction(*state, kChancePlayer, "roll 5 1 6 2"), G::kOutcomeBase + 2);
@@ -483,6 +486,17 @@ TEST(MgbbBoardTest, StartBoardShowsTerrainUnitsAndTheStation) {
   game->AddHits(hit, 1, 4);
   EXPECT_EQ(game->DescribeBoard(hit, 0).pieces[1].cell, kOffGrid);
   EXPECT_THAT(BoardText(game->DescribeBoard(hit, 0)), HasSubstr("destroyed 0-1"));
+}
+
+TEST(MgbbBoardTest, LinesShowTheActivationAndTheResolution) {
+  const auto game = MakeGame();
+  absl::StatusOr<State> state = game->ParseState(kShot);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const std::string text = BoardText(game->DescribeBoard(*state, 1));
+  EXPECT_THAT(text, HasSubstr("initiative: insurgents"));
+  EXPECT_THAT(text, HasSubstr("dice: the shooting dice"));
+  EXPECT_THAT(text, HasSubstr("i6, 1 action point(s) left, 1 action(s) taken"));
+  EXPECT_THAT(text, HasSubstr("shot: i6 at g4, 4 dice"));
 }
 
 TEST(MgbbBoardTest, NightAssaultShowsHeightsWorksAndSmoke) {
