@@ -1,5 +1,6 @@
 #include "engine/reachability.h"
 
+#include <array>
 #include <functional>
 #include <queue>
 #include <utility>
@@ -70,6 +71,7 @@ MoveGraph MoveGraph::ForSquare(const SquareGrid& grid, const SquareSteps& steps,
       const int cost = step_cost(from, to);
       if (cost == kNoStep) continue;
       CHECK(cost >= 0);
+      graph.free_step_ |= cost == 0;
       Step step{grid.Index(to), cost};
       if (d >= 4 && steps.corners == SquareSteps::Corners::kNoSqueeze) {
         step.side_a = grid.Index(Cell{to.x, from.y});
@@ -104,6 +106,7 @@ MoveGraph MoveGraph::ForHex(const HexGrid& grid, HexStepCost step_cost) {
       const int cost = step_cost(from, to);
       if (cost == kNoStep) continue;
       CHECK(cost >= 0);
+      graph.free_step_ |= cost == 0;
       graph.steps_.push_back(Step{grid.Index(to), cost});
     }
   }
@@ -156,6 +159,56 @@ Reach MoveGraph::From(int start, int allowance, const CellMask& blocked_in, cons
   return reach;
 }
 
+CellMask MoveGraph::Cells(int start, int allowance, const CellMask& blocked_in,
+                          const CellMask& no_stop) const {
+  CHECK(start >= 0 && start < num_cells());
+  // Dial's algorithm: bucket c lists the cells first reached, or reached cheaper, at cost c.
+  // With every step at 1 point or more a bucket never grows while it is read; each step is
+  // followed once from a settled cell, so the entries are at most the steps (8 a cell).
+  constexpr int kMaxBuckets = 256;
+  constexpr int kMaxEntries = 8 * kMaxCells + 1;
+  if (allowance < 0) return {};
+  if (allowance >= kMaxBuckets || free_step_) {
+    return From(start, allowance, blocked_in, no_stop).cells;
+  }
+  CellMask blocked = blocked_in;
+  blocked.Reset(start);
+  std::array<int16_t, kMaxBuckets> head;
+  head.fill(-1);
+  std::array<int16_t, kMaxEntries> entry_cell, entry_next;
+  std::array<uint8_t, kMaxCells> best;
+  CellMask seen, settled;
+  int entries = 0;
+  auto push = [&](int cell, int cost) {
+    CHECK(entries < kMaxEntries);
+    entry_cell[entries] = static_cast<int16_t>(cell);
+    entry_next[entries] = head[cost];
+    head[cost] = static_cast<int16_t>(entries++);
+    seen.Set(cell);
+    best[cell] = static_cast<uint8_t>(cost);
+  };
+  push(start, 0);
+  for (int cost = 0; cost <= allowance; ++cost) {
+    for (int e = head[cost]; e >= 0; e = entry_next[e]) {
+      const int cell = entry_cell[e];
+      if (settled.Test(cell)) continue;
+      settled.Set(cell);
+      for (int i = first_step_[cell]; i < first_step_[cell + 1]; ++i) {
+        const Step& step = steps_[i];
+        const int next = cost + step.cost;
+        if (next > allowance || blocked.Test(step.to) || settled.Test(step.to)) continue;
+        if (step.side_a >= 0 && blocked.Test(step.side_a) && blocked.Test(step.side_b)) continue;
+        if (seen.Test(step.to) && best[step.to] <= next) continue;
+        push(step.to, next);
+      }
+    }
+  }
+  no_stop.ForEach([&](int i) {
+    if (i != start) settled.Reset(i);
+  });
+  return settled;
+}
+
 ReachTable::ReachTable(const MoveGraph& graph, int allowance)
     : graph_(graph), allowance_(allowance) {
   reach_.resize(graph.num_cells());
@@ -167,7 +220,7 @@ ReachTable::ReachTable(const MoveGraph& graph, int allowance)
 
 CellMask ReachTable::Reachable(int start, const CellMask& blocked, const CellMask& no_stop) const {
   if (blocked.Intersects(influence_[start])) {  // the start itself is never in influence_
-    return graph_.From(start, allowance_, blocked, no_stop).cells;
+    return graph_.Cells(start, allowance_, blocked, no_stop);
   }
   CellMask cells = reach_[start];
   no_stop.ForEach([&](int i) {

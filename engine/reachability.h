@@ -80,6 +80,10 @@ class MoveGraph {
   // change the answer.
   Reach From(int start, int allowance, const CellMask& blocked = {}, const CellMask& no_stop = {},
              CellMask* influence = nullptr) const;
+  // From(start, allowance, blocked, no_stop).cells without the costs and with no allocation
+  // (Dial's buckets on the stack), for a ruleset's hot path.
+  CellMask Cells(int start, int allowance, const CellMask& blocked = {},
+                 const CellMask& no_stop = {}) const;
 
  private:
   struct Step {
@@ -91,6 +95,7 @@ class MoveGraph {
   };
   std::vector<int> first_step_;  // steps of cell i: steps_[first_step_[i] .. first_step_[i+1])
   std::vector<Step> steps_;
+  bool free_step_ = false;  // some step costs 0 points (Cells then searches as From does)
 };
 
 // The reachable cells from every start for one allowance on static terrain, for rulesets

@@ -110,37 +110,7 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
     game->hit_odds_.push_back(game->hit_pools_.back().Distribution());
   }
 
-  // Move graphs: 8-way steps, 2 points orthogonal and 3 diagonal (engine/reachability.h).
-  absl::StatusOr<SquareGrid> grid = SquareGrid::Create(s.width, s.height);
-  if (!grid.ok()) return grid.status();
-  bool has_terrain = false, has_defences = false, has_roads = false;
-  for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
-    if (s.cells[c].objective) game->objective_cells_.push_back(c);
-  }
-  for (const mgbb::MapCell& cell : s.cells) {
-    has_terrain |= cell.terrain;
-    has_defences |= cell.works == mgbb::Works::kBattlefieldDefence;
-    has_roads |= cell.road;
-  }
-  game->move_graphs_.resize(8);
-  for (int kind = 0; kind < 8; ++kind) {
-    const bool terrain = kind & 1, defences = kind & 2, road_only = kind & 4;
-    if ((terrain && !has_terrain) || (defences && !has_defences) || (road_only && !has_roads)) {
-      continue;
-    }
-    MoveTerrain move_terrain;
-    for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
-      const mgbb::MapCell& cell = s.cells[c];
-      if ((cell.terrain && !terrain) ||
-          (cell.works == mgbb::Works::kBattlefieldDefence && !defences) ||
-          (!cell.road && road_only)) {
-        move_terrain.impassable.Set(c);
-      }
-    }
-    absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, move_terrain);
-    if (!graph.ok()) return graph.status();
-    game->move_graphs_[kind] = *std::move(graph);
-  }
+  if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
   return std::shared_ptr<const MgbbGame>(std::move(game));
 }
 
@@ -288,7 +258,7 @@ int MgbbGame::InitiativeAdjustmentOf(const State& state, int side_index) const {
     }
     if (!screened) ++context.qualifying_scouts;
   }
-  return mgbb::InitiativeAdjustments().Apply(0, context).value;
+  return mgbb::InitiativeAdjustments().Value(0, context);
 }
 
 Probability MgbbGame::GovernmentInitiative(const State& state) const {
@@ -383,37 +353,44 @@ void MgbbGame::NextActivation(State& state) const {
 
 // --- The action loop. ----------------------------------------------------------------------
 
-void MgbbGame::OrderActions(const State& state, ActionList& actions) const {
-  actions.clear();
+bool MgbbGame::OrderAllowed(const State& state, Order order) const {
   const int u = state.active;
-  if (state.steps < kMaxActionsPerActivation) {
-    const mgbb::Unit& record = unit(u);
-    const bool limbered = state.flags[u] & kLimberedBit;
-    if (!(IsGun(record) && !limbered) && !MoveDestinations(state, u).Empty()) {
-      actions.push_back(kOrderBase + kMove);
-    }
-    if (CanCharge(state, u)) actions.push_back(kOrderBase + kCharge);
-    if (CanShoot(state, u)) actions.push_back(kOrderBase + kShoot);
-    if (record.unit_class == UnitClass::kParamilitaryPolice) {
+  if (order == kEnd) return true;
+  if (state.steps >= kMaxActionsPerActivation) return false;
+  const mgbb::Unit& record = unit(u);
+  switch (order) {
+    case kMove:
+      return !(IsGun(record) && !(state.flags[u] & kLimberedBit)) && CanMove(state, u);
+    case kCharge:
+      return CanCharge(state, u);
+    case kShoot:
+      return CanShoot(state, u);
+    case kSnapShot: {
+      if (record.unit_class != UnitClass::kParamilitaryPolice) return false;
       ActionList targets;
       ShotTargets(state, u, targets);
-      if (!targets.empty()) actions.push_back(kOrderBase + kSnapShot);
+      return !targets.empty();
     }
-    if (!(state.did & kDidMelee)) {
+    case kMelee: {
+      if (state.did & kDidMelee) return false;
       ActionList targets;
       MeleeTargets(state, u, targets);
-      if (!targets.empty()) actions.push_back(kOrderBase + kMelee);
+      return !targets.empty();
     }
-    if (!(state.did & kDidTurn) &&
-        mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kTurn)) <= state.ap) {
-      actions.push_back(kOrderBase + kTurn);
-    }
-    if (IsGun(record) && !(state.did & kDidLimber) &&
-        mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kLimber)) <= state.ap) {
-      actions.push_back(kOrderBase + kLimber);
-    }
+    case kTurn:
+      return !(state.did & kDidTurn) && order_points_[u].turn <= state.ap;
+    case kLimber:
+      return IsGun(record) && !(state.did & kDidLimber) && order_points_[u].limber <= state.ap;
+    default:
+      return false;
   }
-  actions.push_back(kOrderBase + kEnd);
+}
+
+void MgbbGame::OrderActions(const State& state, ActionList& actions) const {
+  actions.clear();
+  for (int order = 0; order < kNumOrders; ++order) {
+    if (OrderAllowed(state, static_cast<Order>(order))) actions.push_back(kOrderBase + order);
+  }
 }
 
 void MgbbGame::FinishAction(State& state) const {
@@ -432,13 +409,14 @@ void MgbbGame::FinishAction(State& state) const {
   }
   state.player = static_cast<uint8_t>(side(u));
   state.order = kEnd;
-  ActionList actions;
-  OrderActions(state, actions);
-  if (actions.size() == 1) {  // nothing left but to end
-    EndActivation(state);
-    return;
+  // Nothing left but to end: it ends. The cheap questions first.
+  for (Order order : {kTurn, kLimber, kMelee, kShoot, kSnapShot, kMove, kCharge}) {
+    if (OrderAllowed(state, order)) {
+      state.phase = kOrder;
+      return;
+    }
   }
-  state.phase = kOrder;
+  EndActivation(state);
 }
 
 void MgbbGame::EndActivation(State& state) const {
@@ -453,24 +431,124 @@ void MgbbGame::EndActivation(State& state) const {
 
 // --- Moves. --------------------------------------------------------------------------------
 
-std::vector<int> MgbbGame::MoveCosts(const State& state, int u) const {
-  std::vector<int> best(scenario_.cells.size(), -1);
-  const mgbb::Leader leader = LeaderOf(state, u);
-  if (!Alive(state, u) || InContact(state, u)) return best;
-  CellMask blocked, no_stop;
+absl::Status MgbbGame::PrepareMoves() {
+  // Graphs: 8-way steps, 2 points orthogonal and 3 diagonal (engine/reachability.h).
+  const mgbb::Scenario& s = scenario_;
+  absl::StatusOr<SquareGrid> grid = SquareGrid::Create(s.width, s.height);
+  if (!grid.ok()) return grid.status();
+  bool has_terrain = false, has_defences = false, has_roads = false;
+  for (const mgbb::MapCell& cell : s.cells) {
+    has_terrain |= cell.terrain;
+    has_defences |= cell.works == mgbb::Works::kBattlefieldDefence;
+    has_roads |= cell.road;
+  }
+  std::vector<std::optional<MoveGraph>> graphs(kPathKinds);
+  for (int kind = 0; kind < kPathKinds; ++kind) {
+    if (((kind & 1) && !has_terrain) || ((kind & 2) && !has_defences) ||
+        ((kind & 4) && !has_roads)) {
+      continue;  // the same paths as a kind without the bit
+    }
+    MoveTerrain move_terrain;
+    for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+      const mgbb::MapCell& cell = s.cells[c];
+      if ((cell.terrain && !(kind & 1)) ||
+          (cell.works == mgbb::Works::kBattlefieldDefence && !(kind & 2)) ||
+          (!cell.road && (kind & 4))) {
+        move_terrain.impassable.Set(c);
+      }
+    }
+    absl::StatusOr<MoveGraph> graph = MoveGraph::ForSquare(*grid, SquareSteps{}, move_terrain);
+    if (!graph.ok()) return graph.status();
+    graphs[kind] = *std::move(graph);
+  }
+  // One reach table per graph and allowance some unit needs.
+  std::map<std::pair<int, int>, int> tables;
+  auto table = [&](int kind, int cells) {
+    auto [it, added] = tables.try_emplace({kind, cells}, static_cast<int>(reach_tables_.size()));
+    if (added) reach_tables_.emplace_back(*graphs[kind], 2 * cells);
+    return it->second;
+  };
+  for (int u = 0; u < num_units(); ++u) {
+    std::array<int, kPathKinds> index, index_1m, allowance;
+    index.fill(-1);
+    index_1m.fill(-1);
+    allowance.fill(0);
+    for (int kind = 0; kind < kPathKinds; ++kind) {
+      if (!graphs[kind]) continue;
+      mgbb::MovementContext movement;
+      movement.unit = unit(u);
+      movement.in_or_through_terrain = kind & 1;
+      movement.fully_along_road = kind & 4;
+      const int cells = mgbb::MovementM(movement) * mgbb::kCellsPerM;
+      index[kind] = table(kind, cells);
+      allowance[kind] = 2 * cells;
+      index_1m[kind] = table(kind, std::min(cells, mgbb::kCellsPerM));
+    }
+    reach_index_.push_back(index);
+    reach_1m_index_.push_back(index_1m);
+    allowance_.push_back(allowance);
+    // A charge is always nearer the enemy.
+    auto points_of = [&](mgbb::Action action) {
+      std::array<int8_t, kNumMoveBits> points;
+      for (int bits = 0; bits < kNumMoveBits; ++bits) {
+        mgbb::ActionContext context;
+        context.unit = unit(u);
+        context.action = action;
+        if (unit(u).type != UnitType::kCommander) context.leader = unit(commander_[side(u)]).trait;
+        context.move_cells = (bits & kBeyond1M) ? mgbb::kCellsPerM + 1 : 1;
+        context.through_terrain = bits & kViaTerrain;
+        context.through_battlefield_defences = bits & kViaDefences;
+        context.nearer_enemy = (bits & kNearerEnemy) || action == mgbb::Action::kCharge;
+        context.into_cover_or_fortification = bits & kIntoCover;
+        points[bits] = static_cast<int8_t>(mgbb::ActionPoints(context));
+      }
+      return points;
+    };
+    move_points_.push_back(points_of(mgbb::Action::kMove));
+    charge_points_.push_back(points_of(mgbb::Action::kCharge));
+    OrderPoints order;
+    mgbb::ActionContext context;
+    context.unit = unit(u);
+    if (unit(u).type != UnitType::kCommander) context.leader = unit(commander_[side(u)]).trait;
+    context.action = mgbb::Action::kTurn;
+    order.turn = mgbb::ActionPoints(context);
+    context.action = mgbb::Action::kLimber;
+    order.limber = mgbb::ActionPoints(context);
+    context.action = mgbb::Action::kStayStationary;
+    for (int defending = 0; defending < 2; ++defending) {
+      context.defending_position = defending;
+      order.stationary[defending] = mgbb::ActionPoints(context);
+    }
+    order_points_.push_back(order);
+  }
+  return absl::OkStatus();
+}
+
+MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
+  Obstacles obstacles;
   for (int o = 0; o < num_units(); ++o) {
     if (o == u || !Alive(state, o)) continue;
-    blocked.Set(state.cell[o]);
+    obstacles.blocked.Set(state.cell[o]);
     if (side(o) == side(u)) continue;
     // A move never ends in contact: that is a charge.
     const Cell at = CellOf(state.cell[o]);
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int x = at.x + dx, y = at.y + dy;
-        if (x >= 0 && y >= 0 && x < width() && y < height()) no_stop.Set(CellIndex(x, y));
+    for (int y = std::max(0, at.y - 1); y <= std::min(height() - 1, at.y + 1); ++y) {
+      for (int x = std::max(0, at.x - 1); x <= std::min(width() - 1, at.x + 1); ++x) {
+        obstacles.no_stop.Set(CellIndex(x, y));
       }
     }
   }
+  return obstacles;
+}
+
+template <typename F>
+void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& max_points,
+                           int only_dest, F&& f) const {
+  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) return;
+  Obstacles obstacles = ObstaclesFor(state, u);
+  if (charge) obstacles.no_stop = CellMask();  // a charge ends in contact
+  const CellMask& blocked = obstacles.blocked;
+  const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
   int nearest_enemy = INT32_MAX;
   for (int o = 0; o < num_units(); ++o) {
@@ -478,50 +556,155 @@ std::vector<int> MgbbGame::MoveCosts(const State& state, int u) const {
       nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
     }
   }
-  for (int kind = 0; kind < 8; ++kind) {
-    if (!move_graphs_[kind]) continue;
-    mgbb::MovementContext movement;
-    movement.unit = UnitNow(state, u);
-    movement.in_command_distance = leader.in_command_distance;
-    movement.in_or_through_terrain = (kind & 1) || MapAt(start).terrain;
-    movement.fully_along_road = kind & 4;
-    if ((kind & 4) && !MapAt(start).road) continue;
-    const int cells = mgbb::MovementM(movement) * mgbb::kCellsPerM;
-    if (cells == 0) continue;
-    const Reach reach = move_graphs_[kind]->From(start, 2 * cells, blocked, no_stop);
-    reach.cells.ForEach([&](int dest) {
-      if (dest == start) return;
-      mgbb::ActionContext context = ActionContextOf(state, u, mgbb::Action::kMove);
-      context.move_cells = (reach.cost[dest] + 1) / 2;
-      context.through_terrain = (kind & 1) && movement.in_or_through_terrain;
-      context.through_battlefield_defences = kind & 2;
-      int nearest_after = INT32_MAX;
-      for (int o = 0; o < num_units(); ++o) {
-        if (Alive(state, o) && side(o) != side(u)) {
-          nearest_after = std::min(nearest_after, Distance2(dest, state.cell[o]));
+  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
+  const bool nearer_matters = points[kNearerEnemy] != points[0];
+  const bool beyond_matters = points[kBeyond1M] != points[0];
+  const mgbb::MapCell& from = MapAt(start);
+  for (int kind = 0; kind < kPathKinds; ++kind) {
+    const int index = reach_index_[u][kind];
+    // A path from a cell of terrain or defences crosses it; one along the road starts on it.
+    if (index < 0 || (from.terrain && !(kind & 1)) ||
+        (from.works == mgbb::Works::kBattlefieldDefence && !(kind & 2)) ||
+        ((kind & 4) && !from.road)) {
+      continue;
+    }
+    const int via = ((kind & 1) || from.terrain ? kViaTerrain : 0) | (kind & 2 ? kViaDefences : 0);
+    if (points[via] > max_points) continue;  // every row adds: the kind's cheapest move
+    if (only_dest >= 0) {
+      // Paths of this kind cannot end there, or the cell is out of the allowance (a path's
+      // points are at least twice its straight length).
+      const mgbb::MapCell& to = MapAt(only_dest);
+      const int reach_cells = allowance_[u][kind] / 2;
+      if ((to.terrain && !(kind & 1)) ||
+          (to.works == mgbb::Works::kBattlefieldDefence && !(kind & 2)) ||
+          ((kind & 4) && !to.road) || Distance2(start, only_dest) > reach_cells * reach_cells) {
+        continue;
+      }
+    }
+    const CellMask reach = reach_tables_[index].Reachable(start, blocked, no_stop);
+    CellMask within_1m;
+    if (beyond_matters) {
+      within_1m = reach_tables_[reach_1m_index_[u][kind]].Reachable(start, blocked, no_stop);
+    }
+    reach.ForEach([&](int dest) {
+      if (dest == start || (only_dest >= 0 && dest != only_dest)) return;
+      int bits = via;
+      const mgbb::MapCell& to = MapAt(dest);
+      if (to.terrain || to.works == mgbb::Works::kFortification) bits |= kIntoCover;
+      if (beyond_matters && !within_1m.Test(dest)) bits |= kBeyond1M;
+      if (nearer_matters) {
+        for (int o = 0; o < num_units(); ++o) {
+          if (Alive(state, o) && side(o) != side(u) &&
+              Distance2(dest, state.cell[o]) < nearest_enemy) {
+            bits |= kNearerEnemy;
+            break;
+          }
         }
       }
-      context.nearer_enemy = nearest_after < nearest_enemy;
-      context.into_cover_or_fortification =
-          MapAt(dest).terrain || MapAt(dest).works == mgbb::Works::kFortification;
-      const int cost = mgbb::ActionPoints(context);
-      if (cost <= state.ap && (best[dest] < 0 || cost < best[dest])) best[dest] = cost;
+      f(dest, static_cast<int>(points[bits]));
     });
   }
-  return best;
 }
 
 CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
   CellMask cells;
-  const std::vector<int> costs = MoveCosts(state, u);
-  for (int c = 0; c < static_cast<int>(costs.size()); ++c) {
-    if (costs[c] >= 0) cells.Set(c);
-  }
+  const int max_points = state.ap;
+  ForEachMove(state, u, false, max_points, -1, [&](int dest, int points) {
+    if (points <= state.ap) cells.Set(dest);
+  });
   return cells;
 }
 
+bool MgbbGame::CanMove(const State& state, int u) const {
+  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
+    return false;
+  }
+  // Most often one step to a free neighbour shows it at once (a step is within 1M, so the
+  // beyond-1M row does not apply); else the full search decides.
+  const int start = state.cell[u];
+  const Cell at = CellOf(start);
+  const mgbb::MapCell& from = MapAt(start);
+  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
+  if (state.ap < *std::min_element(points.begin(), points.end())) return false;
+  const bool nearer_matters = points[kNearerEnemy] != points[0];
+  // The 3 x 3 cells around u: bit (dy + 1) * 3 + dx + 1 set where a move may not end (a unit,
+  // or next to an enemy).
+  uint32_t closed = 0;
+  for (int o = 0; o < num_units(); ++o) {
+    if (o == u || !Alive(state, o)) continue;
+    const Cell other = CellOf(state.cell[o]);
+    const int ox = other.x - at.x, oy = other.y - at.y;
+    if (std::abs(ox) > 2 || std::abs(oy) > 2) continue;
+    const int reach = side(o) == side(u) ? 0 : 1;
+    for (int dy = std::max(-1, oy - reach); dy <= std::min(1, oy + reach); ++dy) {
+      for (int dx = std::max(-1, ox - reach); dx <= std::min(1, ox + reach); ++dx) {
+        closed |= 1u << ((dy + 1) * 3 + dx + 1);
+      }
+    }
+  }
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int x = at.x + dx, y = at.y + dy;
+      if ((dx == 0 && dy == 0) || x < 0 || y < 0 || x >= width() || y >= height()) continue;
+      const int dest = CellIndex(x, y);
+      if (closed >> ((dy + 1) * 3 + dx + 1) & 1) continue;
+      int nearer = 0;
+      if (nearer_matters) {
+        for (int o = 0; o < num_units(); ++o) {
+          if (Alive(state, o) && side(o) != side(u) &&
+              Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
+            nearer = kNearerEnemy;
+          }
+        }
+      }
+      const mgbb::MapCell& to = MapAt(dest);
+      const int step = dx != 0 && dy != 0 ? 3 : 2;
+      for (int kind = 0; kind < kPathKinds; ++kind) {
+        const bool terrain = kind & 1, defences = kind & 2, road = kind & 4;
+        if (allowance_[u][kind] < step || ((from.terrain || to.terrain) && !terrain) ||
+            ((from.works == mgbb::Works::kBattlefieldDefence ||
+              to.works == mgbb::Works::kBattlefieldDefence) &&
+             !defences) ||
+            (road && !(from.road && to.road))) {
+          continue;
+        }
+        const int bits = (terrain ? kViaTerrain : 0) | (defences ? kViaDefences : 0) | nearer |
+                         (to.terrain || to.works == mgbb::Works::kFortification ? kIntoCover : 0);
+        if (points[bits] <= state.ap) return true;
+      }
+    }
+  }
+  bool any = false;
+  const int max_points = state.ap;
+  ForEachMove(state, u, false, max_points, -1, [&](int, int points) { any |= points <= state.ap; });
+  return any;
+}
+
 int MgbbGame::MoveCost(const State& state, int u, int dest) const {
-  return MoveCosts(state, u)[dest];
+  return Cheapest(state, u, false, dest);
+}
+
+CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
+  CellMask cells;
+  const int max_points = state.ap;
+  ForEachMove(state, u, true, max_points, -1, [&](int dest, int points) {
+    if (points <= state.ap) cells.Set(dest);
+  });
+  return cells;
+}
+
+int MgbbGame::ChargeCost(const State& state, int u, int dest) const {
+  return Cheapest(state, u, true, dest);
+}
+
+int MgbbGame::Cheapest(const State& state, int u, bool charge, int dest) const {
+  int best = -1;
+  int max_points = INT32_MAX;  // once a way is found, only cheaper kinds of path are tried
+  ForEachMove(state, u, charge, max_points, dest, [&](int, int points) {
+    if (best < 0 || points < best) best = points;
+    max_points = best - 1;
+  });
+  return best;
 }
 
 void MgbbGame::MoveUnit(State& state, int u, int dest) const {
@@ -639,13 +822,9 @@ void MgbbGame::LegalActions(const State& state, Player player, ActionList& actio
     case kOrder:
       OrderActions(state, actions);
       break;
-    case kDest: {
-      const std::vector<int> costs = MoveCosts(state, u);
-      for (int c = 0; c < static_cast<int>(costs.size()); ++c) {
-        if (costs[c] >= 0) actions.push_back(c);
-      }
+    case kDest:
+      MoveDestinations(state, u).ForEach([&](int c) { actions.push_back(c); });
       break;
-    }
     case kTarget:
       if (state.order == kCharge) {
         ChargeTargets(state, u, actions);
@@ -741,7 +920,7 @@ void MgbbGame::Apply(State& state, Action action) const {
       // defends a position): the Action Point table's stationary row.
       if (state.steps == 0 && order != kMove && order != kCharge) {
         const int stay =
-            mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kStayStationary));
+            order_points_[u].stationary[MapAt(state.cell[u]).works != mgbb::Works::kNone];
         state.ap = static_cast<uint8_t>(std::max(0, state.ap - stay));
       }
       state.steps++;
@@ -755,8 +934,7 @@ void MgbbGame::Apply(State& state, Action action) const {
           state.phase = kFacing;
           break;
         case kLimber:
-          state.ap = static_cast<uint8_t>(
-              state.ap - mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kLimber)));
+          state.ap = static_cast<uint8_t>(state.ap - order_points_[u].limber);
           state.flags[u] ^= kLimberedBit;
           state.did |= kDidLimber;
           FinishAction(state);
@@ -772,8 +950,7 @@ void MgbbGame::Apply(State& state, Action action) const {
       FinishAction(state);
       break;
     case kFacing:
-      state.ap = static_cast<uint8_t>(
-          state.ap - mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kTurn)));
+      state.ap = static_cast<uint8_t>(state.ap - order_points_[u].turn);
       state.facing[u] = static_cast<uint8_t>(action - kFaceBase);
       state.did |= kDidTurn;
       FinishAction(state);

@@ -264,9 +264,11 @@ class MgbbGame {
   int InitiativeAdjustmentOf(const State& state, int side) const;
   // P(government wins the initiative), ties thrown again: exact.
   Probability GovernmentInitiative(const State& state) const;
-  // The cells u may move to now (its cell excluded; a move never ends in contact) and the
-  // action points of the move to `dest`, the cheapest path's; kNoStep-like -1 when none.
+  // The cells u may move to now for the points it has left (its cell excluded; a move
+  // never ends in contact), and the action points of the move to `dest`, the cheapest
+  // path's, whatever the points left; -1 when it cannot get there.
   CellMask MoveDestinations(const State& state, int u) const;
+  bool CanMove(const State& state, int u) const;
   int MoveCost(const State& state, int u, int dest) const;
 
   // Shooting (mgbb_shooting.cc). A clear line of fire from u's cell to t's: centre to
@@ -292,6 +294,12 @@ class MgbbGame {
   // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
   // in contact.
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
+  // The action points of u's charge ending on each cell, within its move and its points
+  // (-1: it cannot end there).
+  // Where u's charge may end now for the points it has left (as a move, but it may end in
+  // contact and is priced as a charge), and the points of the charge ending on `dest`.
+  CellMask ChargeEnds(const State& state, int u) const;
+  int ChargeCost(const State& state, int u, int dest) const;
   bool CanCharge(const State& state, int u) const;
   void MeleeTargets(const State& state, int u, ActionList& actions) const;
   // The active unit charges t (moves next to it, pays the points) or fights it hand to
@@ -307,6 +315,7 @@ class MgbbGame {
 
  private:
   MgbbGame() = default;
+  absl::Status PrepareMoves();  // Create: the move graphs, reach tables and points
   // mgbb.cc: the turn sequence.
   void StartTurn(State& state) const;
   void AfterTokens(State& state) const;
@@ -317,10 +326,18 @@ class MgbbGame {
   void EndTurn(State& state) const;
   bool GameOver(const State& state) const;
   void OrderActions(const State& state, ActionList& actions) const;
+  bool OrderAllowed(const State& state, Order order) const;  // for the active unit
   void MoveUnit(State& state, int u, int dest) const;
+  // The points of the cheapest move (or charge) to `dest`, -1 if none.
+  int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
-  // The cheapest points of u's move to every cell it may reach (-1: none).
-  std::vector<int> MoveCosts(const State& state, int u) const;
+  // Calls f(dest, points) for every cell u may move to now and the points of one way there
+  // (a cell may come several times, by paths crossing different things), leaving out kinds
+  // of path that cost more than `max_points` (which f may lower as it goes), and with
+  // `only_dest` >= 0 every other cell.
+  template <typename F>
+  void ForEachMove(const State& state, int u, bool charge, const int& max_points, int only_dest,
+                   F&& f) const;
 
   mgbb::Scenario scenario_;
   std::vector<std::string> names_;
@@ -329,9 +346,38 @@ class MgbbGame {
   CellMask smoke_, gas_;
   std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
   std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
-  // Move graphs by what a path may cross: bit 0 terrain, bit 1 battlefield defences, bit 2
-  // only road cells. Missing (empty) where the scenario makes it the same as another.
-  std::vector<std::optional<MoveGraph>> move_graphs_;
+  // Moves, by the kind of path: bit 0 it may cross terrain, bit 1 battlefield defences,
+  // bit 2 it keeps to road cells. Per unit and kind, the reach table of its allowance (or -1:
+  // no such path, or no move), and the points of a move by MoveBits.
+  static constexpr int kPathKinds = 8;
+  enum MoveBits : int {
+    kViaTerrain = 1,
+    kViaDefences = 2,
+    kNearerEnemy = 4,
+    kIntoCover = 8,
+    kBeyond1M = 16,
+    kNumMoveBits = 32
+  };
+  std::vector<ReachTable> reach_tables_;
+  std::vector<std::array<int, kPathKinds>> reach_index_;     // per unit
+  std::vector<std::array<int, kPathKinds>> reach_1m_index_;  // the same within 1M
+  std::vector<std::array<int, kPathKinds>> allowance_;       // points (0: no such path)
+  std::vector<std::array<int8_t, kNumMoveBits>> move_points_;
+  std::vector<std::array<int8_t, kNumMoveBits>> charge_points_;  // nearer the enemy always
+  // Per unit, the points to turn, to limber or unlimber, and to stand still (by whether it
+  // defends a position), from the Action Point table.
+  struct OrderPoints {
+    int turn = 0;
+    int limber = 0;
+    int stationary[2] = {0, 0};
+  };
+  std::vector<OrderPoints> order_points_;
+  // Where a move may pass (no unit) and end (not next to an enemy of u's side).
+  struct Obstacles {
+    CellMask blocked;
+    CellMask no_stop;
+  };
+  Obstacles ObstaclesFor(const State& state, int u) const;
 };
 
 }  // namespace sandtable

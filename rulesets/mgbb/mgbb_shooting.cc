@@ -1,17 +1,176 @@
-// Placeholder until this session's shooting lands: no unit can shoot.
+// mgbb's shooting (docs/rulesets/mgbb.md, "Shooting"): line of fire, range bands, the
+// shooting context the tables read, the shot and the target's return fire. Sources:
+// "Machine Guns and Ballot Boxes, Quick Reference Sheets" (the tables) and "mgbb: rulings"
+// (Combat: range, line of sight, overhead fire; Turn sequence: return fire).
+#include <algorithm>
+#include <optional>
+
 #include "rulesets/mgbb/mgbb.h"
 
 namespace sandtable {
 
-bool MgbbGame::LineOfFire(const State&, int, int) const { return false; }
-std::optional<mgbb::RangeBand> MgbbGame::ShotBand(const State&, int, int) const {
-  return std::nullopt;
+using mgbb::UnitType;
+
+namespace {
+
+// Front half: 2 steps of 45 degrees either side of the facing, the sides included.
+constexpr int kFrontHalfSteps = 2;
+
+// The range in cells of a range table's row for `unit`; nullopt when no row holds.
+std::optional<int> RangeCells(const RuleTable<mgbb::Unit>& table, const mgbb::Unit& unit) {
+  const auto* row = table.Lookup(unit);
+  if (row == nullptr) return std::nullopt;
+  return row->effect.amount * mgbb::kCellsPerM;
 }
-mgbb::ShootingContext MgbbGame::ShootingContextOf(const State&, int, int, Mode) const { return {}; }
-void MgbbGame::ShotTargets(const State&, int, ActionList&) const {}
-bool MgbbGame::CanShoot(const State&, int) const { return false; }
-void MgbbGame::StartShot(State& state, int, Mode) const { FinishAction(state); }
-void MgbbGame::ApplyShotRoll(State& state, int) const { FinishAction(state); }
-void MgbbGame::ApplyReturnFire(State& state, bool) const { FinishAction(state); }
+
+// The shot and any return fire are over: the resolution fields back to canonical.
+void EndShot(MgbbGame::State& state) {
+  state.att = state.tgt = MgbbGame::kNone;
+  state.mode = MgbbGame::kNoMode;
+}
+
+}  // namespace
+
+bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
+  const Cell from = CellOf(state.cell[u]);
+  const Cell to = CellOf(state.cell[t]);
+  for (int y = std::min(from.y, to.y); y <= std::max(from.y, to.y); ++y) {
+    for (int x = std::min(from.x, to.x); x <= std::max(from.x, to.x); ++x) {
+      const Cell cell{x, y};
+      if (cell == from || cell == to) continue;
+      if (MapAt(CellIndex(x, y)).terrain && SegmentCrossesCell(from, to, cell)) return false;
+    }
+  }
+  bool overhead = unit(u).type == UnitType::kArtillery;
+  for (int f = 0; f < num_units() && overhead; ++f) {
+    // The shooter itself counts too; it makes no difference, as nothing lies between two
+    // neighbouring cells.
+    overhead = !Alive(state, f) || side(f) != side(u) ||
+               Distance2(state.cell[f], state.cell[t]) >= kOverheadClearCells * kOverheadClearCells;
+  }
+  if (overhead) return true;
+  for (int o = 0; o < num_units(); ++o) {
+    if (o == u || o == t || !Alive(state, o)) continue;
+    if (SegmentCrossesCell(from, to, CellOf(state.cell[o]))) return false;
+  }
+  return true;
+}
+
+std::optional<mgbb::RangeBand> MgbbGame::ShotBand(const State& state, int u, int t) const {
+  if (!Alive(state, u) || !Alive(state, t) || side(u) == side(t)) return std::nullopt;
+  const mgbb::Unit& record = unit(u);
+  // A foot unit without a weapon (an unarmed mob) has no range row, so it cannot shoot.
+  if (record.type == UnitType::kCommander || record.type == UnitType::kStaffTeam ||
+      (state.flags[u] & kLimberedBit) || InContact(state, u)) {
+    return std::nullopt;
+  }
+  const std::optional<int> short_cells = RangeCells(mgbb::ShortRanges(), record);
+  if (!short_cells) return std::nullopt;
+  if (!InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
+                 CellOf(state.cell[t]))) {
+    return std::nullopt;
+  }
+  const int d2 = Distance2(state.cell[u], state.cell[t]);
+  const int long_cells = RangeCells(mgbb::LongRanges(), record).value_or(0);
+  std::optional<mgbb::RangeBand> band;
+  if (d2 <= *short_cells * *short_cells) {
+    band = mgbb::RangeBand::kShort;
+  } else if (d2 <= long_cells * long_cells) {
+    band = mgbb::RangeBand::kLong;
+  }
+  if (!band || !LineOfFire(state, u, t)) return std::nullopt;
+  return band;
+}
+
+mgbb::ShootingContext MgbbGame::ShootingContextOf(const State& state, int u, int t,
+                                                  Mode mode) const {
+  mgbb::ShootingContext context;
+  static_cast<mgbb::CombatContext&>(context) = CombatContextOf(state, u, t);
+  context.range = ShotBand(state, u, t).value_or(mgbb::RangeBand::kShort);
+  const mgbb::MapCell& from = MapAt(state.cell[u]);
+  const mgbb::MapCell& at = MapAt(state.cell[t]);
+  context.shooter_in_terrain = from.terrain;
+  context.shooter_in_fortification = from.works == mgbb::Works::kFortification;
+  context.target_in_terrain = at.terrain;
+  // Decision: cover is terrain or works of either kind (fortification, battlefield defence).
+  context.target_in_cover = at.terrain || at.works != mgbb::Works::kNone;
+  context.target_fired_or_fired_upon = state.flags[t] & kFiredBit;
+  context.returning_fire = mode == kReturn;
+  context.zero_point_shot = mode == kSnap;
+  // Crash firing: horse artillery shooting in the activation in which it unlimbered.
+  context.crash_firing = unit(u).artillery == mgbb::Artillery::kHorse && u == state.active &&
+                         (state.did & kDidLimber) && !(state.flags[u] & kLimberedBit);
+  if (HasGas(state.cell[t])) {
+    context.gas = (state.gas_used >> side(u)) & 1 ? mgbb::GasAttack::kLaterOfPlayer
+                                                  : mgbb::GasAttack::kFirstOfPlayer;
+  }
+  return context;
+}
+
+void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const {
+  for (int t = 0; t < num_units(); ++t) {
+    if (ShotBand(state, u, t)) actions.push_back(kTargetBase + t);
+  }
+}
+
+bool MgbbGame::CanShoot(const State& state, int u) const {
+  if (!Alive(state, u) ||
+      mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kShoot)) > state.ap) {
+    return false;
+  }
+  ActionList targets;
+  ShotTargets(state, u, targets);
+  return !targets.empty();
+}
+
+void MgbbGame::StartShot(State& state, int t, Mode mode) const {
+  const int u = state.active;
+  if (mode == kShot) {
+    const int cost = mgbb::ActionPoints(ActionContextOf(state, u, mgbb::Action::kShoot));
+    state.ap = static_cast<uint8_t>(std::max(0, state.ap - cost));
+  }
+  state.att = static_cast<uint8_t>(u);
+  state.tgt = static_cast<uint8_t>(t);
+  state.mode = mode;
+  state.dice = static_cast<uint8_t>(
+      std::clamp(mgbb::ShootingDice(ShootingContextOf(state, u, t, mode)), 1, kMaxDice));
+  state.phase = kShotRoll;
+}
+
+void MgbbGame::ApplyShotRoll(State& state, int hits) const {
+  const int u = state.att, t = state.tgt;
+  // The context as it was before this shot: the target not yet fired upon, the side's gas
+  // attack not yet made.
+  const mgbb::ShootingContext context =
+      ShootingContextOf(state, u, t, static_cast<Mode>(state.mode));
+  state.flags[u] |= kFiredBit;
+  state.flags[t] |= kFiredBit;
+  if (context.gas != mgbb::GasAttack::kNone) state.gas_used |= 1 << side(u);
+  AddHits(state, t, mgbb::ShootingHitsApplied(hits, context));
+  state.dice = 0;
+  if (state.mode != kReturn && Alive(state, t) && !(state.flags[t] & kActivatedBit) &&
+      ShotBand(state, t, u)) {
+    state.phase = kReturnFire;
+    state.player = static_cast<uint8_t>(side(t));
+    return;
+  }
+  EndShot(state);
+  FinishAction(state);
+}
+
+void MgbbGame::ApplyReturnFire(State& state, bool fire) const {
+  if (!fire) {
+    EndShot(state);
+    FinishAction(state);
+    return;
+  }
+  const int shooter = state.tgt, target = state.att;
+  state.att = static_cast<uint8_t>(shooter);
+  state.tgt = static_cast<uint8_t>(target);
+  state.mode = kReturn;
+  state.dice = static_cast<uint8_t>(std::clamp(
+      mgbb::ShootingDice(ShootingContextOf(state, shooter, target, kReturn)), 1, kMaxDice));
+  state.phase = kShotRoll;
+}
 
 }  // namespace sandtable

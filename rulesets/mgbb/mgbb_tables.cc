@@ -909,7 +909,7 @@ namespace {
 
 template <typename C>
 int AtLeastOneDie(const RuleTable<C>& phase, const C& context) {
-  const int dice = phase.Apply(CommonToHitFactors().Apply(kBaseDice, context).value, context).value;
+  const int dice = phase.Value(CommonToHitFactors().Value(kBaseDice, context), context);
   return std::max(1, dice);  // "At least one dice is thrown in any circumstance."
 }
 
@@ -917,7 +917,7 @@ template <typename C>
 int HitsApplied(const RuleTable<C>& table, int hits_scored, const C& context) {
   if (hits_scored <= 0) return 0;
   // "If any hits are scored then at least one hit must be applied."
-  return std::max(1, table.Apply(hits_scored, context).value);
+  return std::max(1, table.Value(hits_scored, context));
 }
 
 }  // namespace
@@ -937,14 +937,12 @@ int ShootingHitsApplied(int hits_scored, const ShootingContext& context) {
 int MeleeHitsApplied(int hits_scored, const MeleeContext& context) {
   return HitsApplied(ChargeAndHandToHandHitsReceived(), hits_scored, context);
 }
-int ActionPoints(const ActionContext& context) {
-  return ActionPointCosts().Apply(0, context).value;
-}
+int ActionPoints(const ActionContext& context) { return ActionPointCosts().Value(0, context); }
 int MovementM(const MovementContext& context) {
   const int base = MovementDistances().Lookup(context)->effect.amount;
   if (base == 0) return 0;  // may not move at all
   // "Any unit can always move up to 1M if it has sufficient action points."
-  return std::max(1, MovementAdjustments().Apply(base, context).value);
+  return std::max(1, MovementAdjustments().Value(base, context));
 }
 int InitiativeDice(int bases) { return std::max(1, (bases + 5) / 6); }
 

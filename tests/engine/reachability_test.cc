@@ -219,6 +219,11 @@ TEST(ReachabilityTest, TableAgreesWithSearch) {
       ASSERT_EQ(table.Reachable(start, blocked, no_stop),
                 graph.From(start, 6, blocked, no_stop).cells)
           << trial;
+      // The allocation-free search agrees too, at every allowance.
+      const int allowance = static_cast<int>(rng.Below(12));
+      ASSERT_EQ(graph.Cells(start, allowance, blocked, no_stop),
+                graph.From(start, allowance, blocked, no_stop).cells)
+          << trial;
     }
   }
 }

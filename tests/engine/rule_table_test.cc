@@ -64,6 +64,22 @@ TEST(RuleTableTest, NoRowLeavesTheBase) {
   EXPECT_TRUE(ShootingDice().Matching(Shot{}).empty());
 }
 
+// Value is Apply's value without the record, for every combination of the rows and bases
+// from below zero to well above.
+TEST(RuleTableTest, ValueIsApplysValue) {
+  const RuleTable<Shot> table = ShootingDice();
+  for (int bits = 0; bits < 32; ++bits) {
+    const Shot shot{.hit_tokens = bits & 1 ? 2 : 0,
+                    .nighttime = (bits & 2) != 0,
+                    .two_ranks = (bits & 4) != 0,
+                    .long_range = (bits & 8) != 0,
+                    .terrain_short_range = (bits & 16) != 0};
+    for (int base = -2; base <= 12; ++base) {
+      EXPECT_EQ(table.Value(base, shot), table.Apply(base, shot).value) << bits << " " << base;
+    }
+  }
+}
+
 TEST(RuleTableTest, EachRowAlone) {
   const RuleTable<Shot> table = ShootingDice();
   EXPECT_EQ(Applied(table.Apply(4, {.nighttime = true})), (Changes{{"nighttime", -2}}));
