@@ -111,6 +111,7 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   }
 
   if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
+  game->map_view_ = game->MapView();
   return std::shared_ptr<const MgbbGame>(std::move(game));
 }
 
@@ -870,15 +871,47 @@ void MgbbGame::ChanceOutcomes(const State& state, ChanceList& outcomes) const {
       break;
     }
     case kShotRoll:
-    case kMeleeRoll:
+    case kMeleeRoll: {
+      // Outcomes that lead to the same position are one, named by its fewest hits.
+      std::array<int, kMaxDice + 1> effects;
+      HitEffects(state, effects);
+      std::array<int, kMaxDice + 1> index;  // by hits: its outcome's place in the list
       for (const PoolOutcome& outcome : hit_odds_[state.dice]) {
-        outcomes.push_back(
-            {kOutcomeBase + static_cast<Action>(outcome.value), outcome.probability});
+        int same = -1;
+        for (int h = 0; h < outcome.value && same < 0; ++h) {
+          if (effects[h] == effects[outcome.value]) same = index[h];
+        }
+        if (same >= 0) {
+          outcomes[same].probability += outcome.probability;
+        } else {
+          same = static_cast<int>(outcomes.size());
+          outcomes.push_back(
+              {kOutcomeBase + static_cast<Action>(outcome.value), outcome.probability});
+        }
+        index[outcome.value] = same;
       }
       break;
+    }
     default:
       break;
   }
+}
+
+void MgbbGame::HitEffects(const State& state, std::span<int> effects) const {
+  const std::span<int> thrown = effects.first(state.dice + 1);
+  if (state.phase == kShotRoll) {
+    ShotEffects(state, thrown);
+  } else {
+    MeleeEffects(state, thrown);
+  }
+}
+
+Action MgbbGame::HitsOutcome(const State& state, int hits) const {
+  std::array<int, kMaxDice + 1> effects;
+  HitEffects(state, effects);
+  int fewest = 0;
+  while (effects[fewest] != effects[hits]) ++fewest;
+  return kOutcomeBase + static_cast<Action>(fewest);
 }
 
 void MgbbGame::Apply(State& state, Action action) const {

@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -257,6 +258,10 @@ class MgbbGame {
   // The current action is resolved: back to the active unit's kOrder node, or its
   // activation ends (no points or actions left, or it was destroyed), and play goes on.
   void FinishAction(State& state) const;
+  // At a kShotRoll or kMeleeRoll node, numbers of hits that lead to the same position (a
+  // floor of one hit, a unit destroyed either way) are one outcome, named by the fewest: the
+  // outcome `hits` belongs to.
+  Action HitsOutcome(const State& state, int hits) const;
   // The exact distribution of the hits `dice` dice (1..kMaxDice) score, 5 or 6 each.
   const DicePool& HitPool(int dice) const { return hit_pools_[dice]; }
   // The initiative: side's dice (InitiativeDice of its units other than commanders and staff
@@ -287,6 +292,9 @@ class MgbbGame {
   bool CanShoot(const State& state, int u) const;
   // The active unit shoots at t: the kShotRoll node.
   void StartShot(State& state, int t, Mode mode) const;
+  // What each number of hits (0 .. effects.size() - 1) does at this kShotRoll node: equal
+  // values lead to the same position.
+  void ShotEffects(const State& state, std::span<int> effects) const;
   // The kShotRoll outcome: hits applied; then return fire (kReturnFire) or FinishAction.
   void ApplyShotRoll(State& state, int hits) const;
   void ApplyReturnFire(State& state, bool fire) const;
@@ -314,6 +322,8 @@ class MgbbGame {
   void StartCharge(State& state, int t) const;
   void StartMelee(State& state, int t) const;
   void ApplyMeleeRoll(State& state, int hits) const;
+  // What each number of hits does at this kMeleeRoll node, as ShotEffects.
+  void MeleeEffects(const State& state, std::span<int> effects) const;
   void ApplyFollowUp(State& state, bool follow) const;
   // Reform: the units that may disengage (vehicles, cavalry, scouts in contact that removed
   // no token, with a free cell 1M directly away), and the move itself.
@@ -323,6 +333,7 @@ class MgbbGame {
  private:
   MgbbGame() = default;
   absl::Status PrepareMoves();  // Create: the move graphs, reach tables and points
+  BoardView MapView() const;    // mgbb_board.cc: the table's part of every DescribeBoard
   // mgbb.cc: the turn sequence.
   void StartTurn(State& state) const;
   void AfterTokens(State& state) const;
@@ -335,6 +346,8 @@ class MgbbGame {
   void OrderActions(const State& state, ActionList& actions) const;
   bool OrderAllowed(const State& state, Order order) const;  // for the active unit
   void MoveUnit(State& state, int u, int dest) const;
+  // ShotEffects or MeleeEffects for the hits 0..dice of this node.
+  void HitEffects(const State& state, std::span<int> effects) const;
   // The points of the cheapest move (or charge) to `dest`, -1 if none.
   int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
@@ -349,6 +362,7 @@ class MgbbGame {
   mgbb::Scenario scenario_;
   std::vector<std::string> names_;
   std::vector<int> objective_cells_;
+  BoardView map_view_;
   int commander_[2] = {-1, -1};
   CellMask smoke_, gas_;
   std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)

@@ -86,8 +86,7 @@ TerrainKind KindOf(const MapCell& cell) {
 
 }  // namespace
 
-BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
-  const int n = num_units();
+BoardView MgbbGame::MapView() const {
   const int cells = width() * height();
   BoardView view;
   view.grid = GridKind::kSquare;
@@ -107,6 +106,12 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
     if (HasSmoke(c)) view.markers.push_back({c, '~', "smoke", -1});
     if (HasGas(c)) view.markers.push_back({c, 'g', "gas", -1});
   }
+  return view;
+}
+
+BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
+  BoardView view = map_view_;  // the table never changes: described once, in Create
+  const int n = num_units();
 
   const std::string score = absl::StrCat("destroyed ", state.destroyed[0], "-", state.destroyed[1]);
   if (state.phase == kOver) {

@@ -188,6 +188,28 @@ void MgbbGame::StartMelee(State& state, int t) const {
   StartRound(*this, state, u, t, kMeleeRound);
 }
 
+void MgbbGame::MeleeEffects(const State& state, std::span<int> effects) const {
+  const Mode mode = static_cast<Mode>(state.mode);
+  const int a = state.att, t = state.tgt;
+  if (state.side == 0) {  // the hits are kept until the other side has thrown
+    for (int hits = 0; hits < static_cast<int>(effects.size()); ++hits) effects[hits] = hits;
+    return;
+  }
+  // As ApplyMeleeRoll: who won, and the hits each side takes, a unit destroyed once.
+  const int a_scored = state.scored;
+  mgbb::MeleeContext a_context = MeleeContextOf(*this, state, a, t, mode == kChargeRound);
+  mgbb::MeleeContext t_context = MeleeContextOf(*this, state, t, a, false);
+  const int a_room = kDestroyedAt - state.hits[a], t_room = kDestroyedAt - state.hits[t];
+  for (int t_scored = 0; t_scored < static_cast<int>(effects.size()); ++t_scored) {
+    a_context.won = a_scored > t_scored;
+    t_context.won = t_scored > a_scored;
+    const int outcome = a_context.won ? 0 : t_context.won ? 1 : 2;
+    const int to_t = std::min(mgbb::MeleeHitsApplied(a_scored, a_context), t_room);
+    const int to_a = std::min(mgbb::MeleeHitsApplied(t_scored, t_context), a_room);
+    effects[t_scored] = (outcome * 8 + to_t) * 8 + to_a;
+  }
+}
+
 // --- A round's throws, then the loser retreats and the winner may follow up. --------------
 
 void MgbbGame::ApplyMeleeRoll(State& state, int hits) const {

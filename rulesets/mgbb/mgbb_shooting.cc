@@ -145,6 +145,16 @@ void MgbbGame::StartShot(State& state, int t, Mode mode) const {
   state.phase = kShotRoll;
 }
 
+void MgbbGame::ShotEffects(const State& state, std::span<int> effects) const {
+  // As ApplyShotRoll: the hits applied, a unit destroyed once.
+  const mgbb::ShootingContext context =
+      ShootingContextOf(state, state.att, state.tgt, static_cast<Mode>(state.mode));
+  const int room = kDestroyedAt - state.hits[state.tgt];
+  for (int hits = 0; hits < static_cast<int>(effects.size()); ++hits) {
+    effects[hits] = std::min(mgbb::ShootingHitsApplied(hits, context), room);
+  }
+}
+
 void MgbbGame::ApplyShotRoll(State& state, int hits) const {
   const int u = state.att, t = state.tgt;
   // The context as it was before this shot: the target not yet fired upon, the side's gas

@@ -222,9 +222,18 @@ absl::StatusOr<Action> MgbbGame::ParseAction(const State& state, Player player,
       const absl::StatusOr<int> value =
           OutcomeOfFaces(*this, state, TrimBlanks(text).substr(std::string_view("roll").size()));
       if (!value.ok()) return value.status();
-      const Action action = kOutcomeBase + static_cast<Action>(*value);
+      const Action action = state.phase == kShotRoll || state.phase == kMeleeRoll
+                                ? HitsOutcome(state, *value)
+                                : kOutcomeBase + static_cast<Action>(*value);
       if (std::find(legal.begin(), legal.end(), action) != legal.end()) return action;
       return Error(absl::StrCat("'", shown, "' cannot happen here"));
+    }
+    // Any number of hits the dice can score names the outcome it belongs to.
+    const std::vector<std::string_view> words = SplitWords(text);
+    if ((state.phase == kShotRoll || state.phase == kMeleeRoll) && words.size() == 2 &&
+        words[0] == "hits") {
+      const std::optional<int> hits = ParseBoundedInt(words[1], state.dice);
+      if (hits) return HitsOutcome(state, *hits);
     }
   } else {
     const Player mover = CurrentPlayer(state);

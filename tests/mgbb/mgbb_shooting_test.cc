@@ -355,7 +355,10 @@ TEST(MgbbShootingTest, ReturnFireAtTwoDiceFewer) {
   EXPECT_EQ(mgbb::ShootingDice(game->ShootingContextOf(state, 3, 2, Game::kShot)), 5);
   ChanceList outcomes;
   game->ChanceOutcomes(state, outcomes);
-  EXPECT_EQ(outcomes.size(), 4u);          // 0..3 hits
+  // 0..3 hits, against a 1R target (-1, at least 1): 1 and 2 hits both apply 1, one outcome.
+  ASSERT_EQ(outcomes.size(), 3u);
+  EXPECT_EQ(outcomes[1].outcome, Game::kOutcomeBase + 1);
+  EXPECT_EQ(game->HitsOutcome(state, 2), Game::kOutcomeBase + 1);
   state.flags[2] &= ~Game::kActivatedBit;  // so only the mode stops a return to return fire
   game->Apply(state, Game::kOutcomeBase + 2);
   EXPECT_EQ(state.hits[2], 1);           // 2 - 1 (target 1R)
@@ -459,13 +462,16 @@ TEST(MgbbShootingTest, ShotRollIsTheExactBinomial) {
   ChanceList outcomes;
   game->ChanceOutcomes(state, outcomes);
   // Each die hits on 5 or 6, p = 1/3: P(k) = C(4,k) 2^(4-k) / 81 = 16, 32, 24, 8, 1 / 81.
-  const std::vector<Probability> expected = {Probability(16, 81), Probability(32, 81),
-                                             Probability(24, 81), Probability(8, 81),
-                                             Probability(1, 81)};
+  // The target is 1R (-1 hit, at least 1 when any scored): 1 and 2 hits both apply 1 and
+  // are one outcome, named "hits 1": 32 + 24 = 56 / 81.
+  const std::vector<std::pair<int, Probability>> expected = {{0, Probability(16, 81)},
+                                                             {1, Probability(56, 81)},
+                                                             {3, Probability(8, 81)},
+                                                             {4, Probability(1, 81)}};
   ASSERT_EQ(outcomes.size(), expected.size());
   for (size_t k = 0; k < expected.size(); ++k) {
-    EXPECT_EQ(outcomes[k].outcome, Game::kOutcomeBase + static_cast<Action>(k));
-    EXPECT_EQ(outcomes[k].probability, expected[k]) << k << " hits";
+    EXPECT_EQ(outcomes[k].outcome, Game::kOutcomeBase + static_cast<Action>(expected[k].first));
+    EXPECT_EQ(outcomes[k].probability, expected[k].second) << k;
   }
 }
 
