@@ -152,7 +152,7 @@ TEST(CliTest, Rulesets) {
   const Outcome names = RunCommand(&RunRulesets, {"rulesets", "--names"});
   EXPECT_EQ(names.code, kExitOk);
   EXPECT_EQ(names.out,
-            "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\nquick\nbrickaction\n"
+            "quickplay\nkuhn_poker\nliars_dice\ngoofspiel\ndoubletap\nquick\nbrickaction\nmgbb\n"
             "template\n");
 }
 
