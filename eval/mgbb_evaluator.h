@@ -6,17 +6,20 @@
 //   approach(p) = sum over p's living units of closeness, divided likewise, with closeness =
 //                 clamp(1 - d / kApproachRange, 0, 1), d the distance in cells to the nearest
 //                 polling-station cell;
+//   command(p) = p's living units within command distance of p's commander (none once it is
+//                destroyed), divided likewise;
 //   held = +1 when only the government has a unit on the station, -1 when only the
 //          insurgents have, else 0;
 //   kills = clamp((destroyed by the insurgents - destroyed by the government) / kKillScale,
 //           -1, 1);
 //   value = tanh(kStrength * (strength(0) - strength(1)) + kApproach * (approach(0) -
-//                approach(1)) + kHold * (turn / turns) * held - kKills * kills).
+//                approach(1)) + kCommand * (command(0) - command(1)) + kHold * (turn / turns)
+//                * held - kKills * kills).
 //
 // The insurgents win by more kills or by holding the station, else the government by holding
 // it: holding counts more the nearer the end, approaching makes holding possible, the kills
-// margin decides whatever the station, and living, unhit units hold and deny kills. Terminal
-// positions return the exact result.
+// margin decides whatever the station, living, unhit units hold and deny kills, and only
+// units in command distance may move at all. Terminal positions return the exact result.
 #ifndef SANDTABLE_EVAL_MGBB_EVALUATOR_H_
 #define SANDTABLE_EVAL_MGBB_EVALUATOR_H_
 
@@ -35,12 +38,13 @@ struct MgbbEvaluator {
   static constexpr double kApproach = 1.0;
   static constexpr double kApproachRange = 16.0;
   static constexpr double kHold = 2.0;
+  static constexpr double kCommand = 1.0;
   static constexpr double kKills = 1.0;
   static constexpr double kKillScale = 3.0;
 
   double Evaluate(const MgbbGame& game, const MgbbGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
-    double strength[2] = {0, 0}, approach[2] = {0, 0}, total[2] = {0, 0};
+    double strength[2] = {0, 0}, approach[2] = {0, 0}, command[2] = {0, 0}, total[2] = {0, 0};
     bool on_station[2] = {false, false};
     for (int u = 0; u < game.num_units(); ++u) {
       const int side = game.side(u);
@@ -53,6 +57,7 @@ struct MgbbEvaluator {
         nearest = std::min(nearest, game.Distance2(state.cell[u], c));
       }
       on_station[side] |= nearest == 0;
+      command[side] += game.LeaderOf(state, u).in_command_distance ? 1.0 : 0.0;
       approach[side] +=
           std::clamp(1.0 - std::sqrt(static_cast<double>(nearest)) / kApproachRange, 0.0, 1.0);
     }
@@ -62,6 +67,7 @@ struct MgbbEvaluator {
     const double progress = static_cast<double>(state.turn) / game.turns();
     const double x = kStrength * (strength[0] / total[0] - strength[1] / total[1]) +
                      kApproach * (approach[0] / total[0] - approach[1] / total[1]) +
+                     kCommand * (command[0] / total[0] - command[1] / total[1]) +
                      kHold * progress * held - kKills * kills;
     return std::tanh(x);
   }
