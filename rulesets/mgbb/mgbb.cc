@@ -110,6 +110,9 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
     game->hit_odds_.push_back(game->hit_pools_.back().Distribution());
   }
 
+  for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    if (s.cells[c].objective) game->objective_cells_.push_back(c);
+  }
   if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
   game->map_view_ = game->MapView();
   return std::shared_ptr<const MgbbGame>(std::move(game));
