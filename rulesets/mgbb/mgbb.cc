@@ -615,6 +615,15 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
   }
 }
 
+int MgbbGame::MaxMoveCells(const State& state, int u) const {
+  const bool on_road = MapAt(state.cell[u]).road;
+  int points = 0;
+  for (int kind = 0; kind < kPathKinds; ++kind) {
+    if (!(kind & 4) || on_road) points = std::max(points, allowance_[u][kind]);
+  }
+  return points / 2;
+}
+
 CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;

@@ -308,12 +308,8 @@ class MgbbGame {
   // Where u's charge may end now for the points it has left (as a move, but it may end in
   // contact and is priced as a charge), and the points of the charge ending on `dest`.
   CellMask ChargeEnds(const State& state, int u) const;
-  // The longest move u has, in cells (by any kind of path).
-  int MaxMoveCells(int u) const {
-    int points = 0;
-    for (int kind = 0; kind < kPathKinds; ++kind) points = std::max(points, allowance_[u][kind]);
-    return points / 2;
-  }
+  // The longest move u has now, in cells (by any kind of path it may take from its cell).
+  int MaxMoveCells(const State& state, int u) const;
   int ChargeCost(const State& state, int u, int dest) const;
   bool CanCharge(const State& state, int u) const;
   void MeleeTargets(const State& state, int u, ActionList& actions) const;

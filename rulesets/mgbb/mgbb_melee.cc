@@ -144,7 +144,7 @@ void MgbbGame::ChargeTargets(const State& state, int u, ActionList& actions) con
 bool MgbbGame::CanCharge(const State& state, int u) const {
   // Cheap first: no enemy within the longest move and a step is no charge.
   if (!Alive(state, u) || !MayCharge(unit(u).type)) return false;
-  const int reach = MaxMoveCells(u) + 2;  // the end cell is next to the target
+  const int reach = MaxMoveCells(state, u) + 2;  // the end cell is next to the target
   bool near = false;
   for (int t = 0; t < num_units() && !near; ++t) {
     near = Alive(state, t) && side(t) != side(u) &&
