@@ -7,6 +7,7 @@
 
 #include "gtest/gtest.h"
 #include "rulesets/mgbb/mgbb.h"
+#include "tests/mgbb/mgbb_test_util.h"
 
 namespace sandtable {
 namespace {
@@ -31,15 +32,8 @@ std::shared_ptr<const G> ElectionDay() {
   return *game;
 }
 
-ActionList Legal(const G& game, const G::State& state) {
-  ActionList actions;
-  game.LegalActions(state, game.CurrentPlayer(state), actions);
-  return actions;
-}
-
-bool Has(const ActionList& actions, Action action) {
-  return std::find(actions.begin(), actions.end(), action) != actions.end();
-}
+using mgbb_test::Has;
+using mgbb_test::Legal;
 
 // Through the initiative (won by `winner`) and both sides' tokens: none assigned.
 G::State NoTokens(const G& game, int winner) {

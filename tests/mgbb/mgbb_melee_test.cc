@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "rulesets/mgbb/mgbb.h"
+#include "tests/mgbb/mgbb_test_util.h"
 
 namespace sandtable {
 namespace {
@@ -44,15 +45,8 @@ G::State Activated(const G& game, int u, int ap = G::kActionPoints) {
   return state;
 }
 
-ActionList Legal(const G& game, const G::State& state) {
-  ActionList actions;
-  game.LegalActions(state, game.CurrentPlayer(state), actions);
-  return actions;
-}
-
-bool Has(const ActionList& actions, Action action) {
-  return std::find(actions.begin(), actions.end(), action) != actions.end();
-}
+using mgbb_test::Has;
+using mgbb_test::Legal;
 
 int At(const G& game, int x, int y) { return game.CellIndex(x, y); }
 
