@@ -8,8 +8,8 @@
 //                 polling-station cell;
 //   command(p) = p's living units within command distance of p's commander (none once it is
 //                destroyed), divided likewise;
-//   held = +1 when only the government has a unit on the station, -1 when only the
-//          insurgents have, else 0;
+//   held = clamp(station(0) - station(1), -1, 1), station(p) the sum over p's units on the
+//          station of (4 - hit tokens) / 4 (a battered garrison holds less);
 //   kills = clamp((destroyed by the insurgents - destroyed by the government) / kKillScale,
 //           -1, 1);
 //   value = tanh(kStrength * (strength(0) - strength(1)) + kApproach * (approach(0) -
@@ -45,23 +45,24 @@ struct MgbbEvaluator {
   double Evaluate(const MgbbGame& game, const MgbbGame::State& state) const {
     if (game.Kind(state) == NodeKind::kTerminal) return game.Returns(state, 0);
     double strength[2] = {0, 0}, approach[2] = {0, 0}, command[2] = {0, 0}, total[2] = {0, 0};
-    bool on_station[2] = {false, false};
+    double station[2] = {0, 0};
     for (int u = 0; u < game.num_units(); ++u) {
       const int side = game.side(u);
       total[side] += 1;
       if (!MgbbGame::Alive(state, u)) continue;
-      strength[side] +=
+      const double health =
           (MgbbGame::kDestroyedAt - state.hits[u]) / static_cast<double>(MgbbGame::kDestroyedAt);
+      strength[side] += health;
       int nearest = INT32_MAX;
       for (int c : game.objective_cells()) {
         nearest = std::min(nearest, game.Distance2(state.cell[u], c));
       }
-      on_station[side] |= nearest == 0;
+      if (nearest == 0) station[side] += health;
       command[side] += game.LeaderOf(state, u).in_command_distance ? 1.0 : 0.0;
       approach[side] +=
           std::clamp(1.0 - std::sqrt(static_cast<double>(nearest)) / kApproachRange, 0.0, 1.0);
     }
-    const double held = on_station[0] == on_station[1] ? 0.0 : on_station[0] ? 1.0 : -1.0;
+    const double held = std::clamp(station[0] - station[1], -1.0, 1.0);
     const double kills =
         std::clamp((state.destroyed[1] - state.destroyed[0]) / kKillScale, -1.0, 1.0);
     const double progress = static_cast<double>(state.turn) / game.turns();

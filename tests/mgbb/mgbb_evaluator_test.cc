@@ -34,6 +34,9 @@ TEST(MgbbEvaluatorTest, EachTermMovesTheValueItsWay) {
   G::State hit = start;
   hit.hits[2] = 2;  // a government unit with 2 hit tokens
   EXPECT_LT(evaluator.Evaluate(*game, hit), base);
+  G::State battered = start;
+  battered.hits[1] = 2;  // the same tokens on the Police, who hold the station: worse still
+  EXPECT_LT(evaluator.Evaluate(*game, battered), evaluator.Evaluate(*game, hit));
   G::State off_station = start;
   off_station.cell[1] = static_cast<uint16_t>(game->CellIndex(10, 10));  // the Police leave
   EXPECT_LT(evaluator.Evaluate(*game, off_station), base);
