@@ -20,8 +20,11 @@ int main(int argc, char** argv) {
       for (const auto& entry : std::filesystem::directory_iterator(path)) {
         if (entry.is_regular_file()) files.push_back(entry.path());
       }
-    } else {
+    } else if (std::filesystem::is_regular_file(path)) {
       files.push_back(path);
+    } else {
+      std::fprintf(stderr, "no such file or directory: %s\n", argv[i]);
+      return 1;
     }
   }
   if (files.empty()) {
