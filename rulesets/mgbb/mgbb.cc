@@ -123,6 +123,7 @@ MgbbGame::State MgbbGame::InitialState() const {
   std::fill(std::begin(state.cell), std::end(state.cell), kNoCell);
   for (int u = 0; u < num_units(); ++u) {
     const mgbb::PlacedUnit& placed = scenario_.units[u];
+    if (IsAircraft(u)) continue;  // off the table, no sortie called yet
     state.cell[u] = static_cast<uint16_t>(CellIndex(placed.x, placed.y));
     state.hits[u] = placed.unit.hit_tokens;
     state.facing[u] = static_cast<uint8_t>(placed.facing);
@@ -156,6 +157,7 @@ uint64_t MgbbGame::InformationSetKey(const State& state, Player) const {
 
 mgbb::Unit MgbbGame::UnitNow(const State& state, int u) const {
   mgbb::Unit now = unit(u);
+  if (IsAircraft(u)) return now;  // its flags are its sorties'
   now.hit_tokens = state.hits[u];
   now.limbered = state.flags[u] & kLimberedBit;
   now.moved_last_turn = state.flags[u] & kMovedLastTurnBit;
@@ -208,7 +210,9 @@ mgbb::CombatContext MgbbGame::CombatContextOf(const State& state, int u, int opp
   context.opponent = UnitNow(state, opponent);
   context.leader = LeaderOf(state, u);
   context.nighttime = nighttime();
-  context.smoke = HasSmoke(state.cell[u]) || HasSmoke(state.cell[opponent]);
+  // An aircraft attacks from above: only smoke on its target's cell counts.
+  context.smoke = (Alive(state, u) && HasSmoke(state.cell[u])) ||
+                  (Alive(state, opponent) && HasSmoke(state.cell[opponent]));
   return context;
 }
 
@@ -303,6 +307,20 @@ int TokensLeft(const MgbbGame& game, const MgbbGame::State& state, int side) {
 }
 
 }  // namespace
+
+int MgbbGame::TokensGiven(const State& state, int side_index) const {
+  int given = 0;
+  for (int u = 0; u < num_units(); ++u) {
+    if (Alive(state, u) && side(u) == side_index) given += state.tokens[u];
+  }
+  return given;
+}
+
+bool MgbbGame::MayCallSortie(const State& state, int u, int side_index) const {
+  constexpr uint8_t kTwoTurns = kCalledLastTurnBit | kCalledTurnBeforeBit;
+  return IsAircraft(u) && side(u) == side_index && !(state.flags[u] & kCalledBit) &&
+         (state.flags[u] & kTwoTurns) != kTwoTurns;
+}
 
 void MgbbGame::AfterTokens(State& state) const {
   if (state.player == state.initiative) {
@@ -425,7 +443,7 @@ void MgbbGame::FinishAction(State& state) const {
 
 void MgbbGame::EndActivation(State& state) const {
   const int u = state.active;
-  if (Alive(state, u)) state.flags[u] |= kDoneBit;
+  if (Alive(state, u) || IsAircraft(u)) state.flags[u] |= kDoneBit;
   state.player = static_cast<uint8_t>(1 - side(u));
   state.active = kNone;
   state.ap = state.steps = state.did = 0;
@@ -777,6 +795,13 @@ bool MgbbGame::GameOver(const State& state) const {
 
 void MgbbGame::EndTurn(State& state) const {
   for (int u = 0; u < num_units(); ++u) {
+    if (IsAircraft(u)) {
+      const uint8_t called = state.flags[u];
+      state.flags[u] = ((called & kCalledBit) ? kCalledLastTurnBit : 0) |
+                       ((called & kCalledLastTurnBit) ? kCalledTurnBeforeBit : 0);
+      state.tokens[u] = 0;
+      continue;
+    }
     if (!Alive(state, u)) continue;
     const bool moved = state.flags[u] & kMovedBit;
     state.flags[u] = (state.flags[u] & kLimberedBit) | (moved ? kMovedLastTurnBit : 0);
@@ -818,12 +843,15 @@ void MgbbGame::LegalActions(const State& state, Player player, ActionList& actio
   const int u = state.active;
   switch (state.phase) {
     case kTokens: {
-      if (TokensLeft(*this, state, player) > 0) {
-        for (int o = 0; o < num_units(); ++o) {
-          if (Alive(state, o) && side(o) == player && unit(o).type != UnitType::kCommander &&
-              state.tokens[o] < kMaxTokensPerUnit) {
-            actions.push_back(kTokenBase + o);
-          }
+      // Sorties are declared first: before the side's first token on a unit.
+      const bool unit_tokens = TokensGiven(state, player) > 0;
+      const bool tokens_left = TokensLeft(*this, state, player) > 0;
+      for (int o = 0; o < num_units(); ++o) {
+        if (IsAircraft(o)
+                ? !unit_tokens && MayCallSortie(state, o, player)
+                : tokens_left && Alive(state, o) && side(o) == player &&
+                      unit(o).type != UnitType::kCommander && state.tokens[o] < kMaxTokensPerUnit) {
+          actions.push_back(kTokenBase + o);
         }
       }
       actions.push_back(kTokensDone);
@@ -938,7 +966,9 @@ void MgbbGame::Apply(State& state, Action action) const {
       if (action == kTokensDone) {
         AfterTokens(state);
       } else {
-        state.tokens[action - kTokenBase]++;
+        const int o = static_cast<int>(action - kTokenBase);
+        state.tokens[o]++;
+        if (IsAircraft(o)) state.flags[o] |= kCalledBit;
       }
       break;
     case kActivationRoll: {
@@ -954,9 +984,18 @@ void MgbbGame::Apply(State& state, Action action) const {
     }
     case kSelect:
       state.active = static_cast<uint8_t>(action - kSelectBase);
+      state.did = 0;
+      if (IsAircraft(state.active)) {
+        // A sortie's one action: its ground attack (kTarget, then the shot).
+        state.ap = 0;
+        state.steps = 1;
+        state.did = kDidAct;
+        state.order = kShoot;
+        state.phase = kTarget;
+        break;
+      }
       state.ap = kActionPoints;
       state.steps = 0;
-      state.did = 0;
       state.phase = kOrder;
       break;
     case kOrder: {

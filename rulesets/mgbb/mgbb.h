@@ -112,6 +112,13 @@ class MgbbGame {
   static constexpr uint8_t kDoneBit = 0x10;           // its activation is over this turn
   static constexpr uint8_t kFiredBit = 0x20;          // fired or was fired upon this turn
   static constexpr uint8_t kReformedBit = 0x40;       // removed a token in this reform phase
+  // An aircraft (a ground attack sortie) is never on the table: its cell is kNoCell, Alive()
+  // is false, and its flags hold its sorties: called in this turn, in the last one and in
+  // the one before ("at most 2 of any 3 turns"), with kActivatedBit, kDoneBit and kFiredBit
+  // as for any unit.
+  static constexpr uint8_t kCalledBit = 0x01;
+  static constexpr uint8_t kCalledLastTurnBit = 0x02;
+  static constexpr uint8_t kCalledTurnBeforeBit = 0x04;
   // Per-activation bits (State::did), of the active unit.
   static constexpr uint8_t kDidMove = 0x01;
   static constexpr uint8_t kDidTurn = 0x02;
@@ -120,7 +127,8 @@ class MgbbGame {
   static constexpr uint8_t kDidAct = 0x10;  // took any action (the Rash stationary point)
 
   // Everything that changes during a game. Canonical: what does not apply now is zero (or
-  // kNone / kNoCell); a destroyed unit has cell kNoCell and every other field zero.
+  // kNone / kNoCell); a destroyed unit has cell kNoCell and every other field zero; an
+  // aircraft has cell kNoCell, its sortie's tokens and flags, every other field zero.
   struct State {
     uint16_t cell[kMaxUnits] = {};   // kNoCell: destroyed (or no such unit)
     uint8_t hits[kMaxUnits] = {};    // hit tokens, 0..3
@@ -235,7 +243,14 @@ class MgbbGame {
   int Distance2(int a, int b) const { return DistanceSquared(CellOf(a), CellOf(b)); }
 
   // --- Rules queries shared by the phases (mgbb.cc unless noted).
+  // On the table: not destroyed, and not an aircraft.
   static bool Alive(const State& state, int u) { return state.cell[u] != kNoCell; }
+  bool IsAircraft(int u) const { return unit(u).type == mgbb::UnitType::kGroundAttackAircraft; }
+  // u is an aircraft of `side` that may be called this turn: not yet called, and not called
+  // in both of the last two turns.
+  bool MayCallSortie(const State& state, int u, int side) const;
+  // The activation tokens `side` has given its units on the table (sorties not counted).
+  int TokensGiven(const State& state, int side) const;
   static Facing FacingOf(const State& state, int u) { return static_cast<Facing>(state.facing[u]); }
   // The unit record now: the scenario's with the state's hit tokens, limbered and
   // moved-last-turn flags.

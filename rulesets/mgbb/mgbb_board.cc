@@ -167,6 +167,22 @@ BoardView MgbbGame::DescribeBoard(const State& state, Player /*viewer*/) const {
       absl::StrAppend(&piece.status, ", ",
                       kTraitWords[static_cast<size_t>(unit.trait) % std::size(kTraitWords)]);
     }
+    if (IsAircraft(u)) {
+      // Off the table: its sortie's state.
+      absl::StrAppend(&piece.status, ", off the table");
+      constexpr std::pair<uint8_t, const char*> kSortieWords[] = {
+          {kCalledBit, "called"},
+          {kCalledLastTurnBit, "called last turn"},
+          {kCalledTurnBeforeBit, "called the turn before"},
+          {kActivatedBit, "activated"},
+          {kDoneBit, "done"},
+          {kFiredBit, "fired"}};
+      for (const auto& [bit, word] : kSortieWords) {
+        if (state.flags[u] & bit) absl::StrAppend(&piece.status, ", ", word);
+      }
+      view.pieces.push_back(std::move(piece));
+      continue;
+    }
     if (!Alive(state, u)) {
       absl::StrAppend(&piece.status, ", destroyed");
       view.pieces.push_back(std::move(piece));

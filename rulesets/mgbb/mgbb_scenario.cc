@@ -203,9 +203,10 @@ absl::Status CheckCombination(const Unit& u, int line) {
   auto error = [line](std::string_view what) { return ScenarioError(line, what); };
   const bool vehicle = u.type == UnitType::kVehicle;
   const bool gun = u.type == UnitType::kArtillery || u.type == UnitType::kAntiTankGun;
-  if (u.type == UnitType::kGroundAttackAircraft) {
-    // A sortie is called each turn, not deployed on a cell.
-    return error("type=aircraft: sorties are not placed on the map");
+  if (u.type == UnitType::kGroundAttackAircraft &&
+      (u.hit_tokens > 0 || u.moved_last_turn || u.formation != Formation::k1R)) {
+    // A sortie is called each turn from off the table: nothing of a base on the table.
+    return error("type=aircraft takes no hits=, moved= or formation=");
   }
   if ((u.type == UnitType::kArtillery) != (u.artillery != Artillery::kNone)) {
     return error("artillery= is required for type=artillery and only for it");
@@ -354,24 +355,31 @@ class Reader {
       absl::StatusOr<int> hits = reader.IntOr("hits", 0, 3, 0);
       if (!hits.ok()) return hits.status();
       u.hit_tokens = static_cast<uint8_t>(*hits);
-      absl::StatusOr<std::pair<int, int>> at = ReadCell(reader, line, scenario_);
-      if (!at.ok()) return at.status();
-      placed.x = at->first;
-      placed.y = at->second;
-      // Each side faces the other's long edge unless told otherwise.
-      absl::StatusOr<Facing> facing =
-          EnumField(reader, kFacingWords, "facing", line,
-                    u.side == Side::kGovernment ? Facing::kN : Facing::kS);
-      if (!facing.ok()) return facing.status();
-      placed.facing = *facing;
+      // An aircraft is off the table: no at= nor facing= (Finish refuses them).
+      const bool aircraft = u.type == UnitType::kGroundAttackAircraft;
+      if (aircraft && (reader.Has("at") || reader.Has("facing"))) {
+        return ScenarioError(line, "type=aircraft: a sortie is off the table (no at= or facing=)");
+      }
+      if (!aircraft) {
+        absl::StatusOr<std::pair<int, int>> at = ReadCell(reader, line, scenario_);
+        if (!at.ok()) return at.status();
+        placed.x = at->first;
+        placed.y = at->second;
+        // Each side faces the other's long edge unless told otherwise.
+        absl::StatusOr<Facing> facing =
+            EnumField(reader, kFacingWords, "facing", line,
+                      u.side == Side::kGovernment ? Facing::kN : Facing::kS);
+        if (!facing.ok()) return facing.status();
+        placed.facing = *facing;
+      }
       if (absl::Status s = reader.Finish(); !s.ok()) return s;
       if (absl::Status s = CheckCombination(u, line); !s.ok()) return s;
       const size_t cell = static_cast<size_t>(placed.y) * scenario_.width + placed.x;
-      if (taken[cell]) {
+      if (!aircraft && taken[cell]) {
         return ScenarioError(line, absl::StrCat("at=", placed.x, ",", placed.y,
                                                 " already holds a unit (one unit per cell)"));
       }
-      taken[cell] = true;
+      if (!aircraft) taken[cell] = true;
       int& first_line = first_lines[static_cast<int>(u.side)];
       if (first_line == 0) first_line = line;
       if (u.type == UnitType::kCommander) {
@@ -508,6 +516,10 @@ void AppendUnit(std::string& out, const PlacedUnit& placed) {
   if (u.hit_tokens > 0) absl::StrAppend(&out, " hits=", static_cast<int>(u.hit_tokens));
   if (u.limbered) absl::StrAppend(&out, " limbered=yes");
   if (u.moved_last_turn) absl::StrAppend(&out, " moved=yes");
+  if (u.type == UnitType::kGroundAttackAircraft) {
+    absl::StrAppend(&out, "\n");  // off the table
+    return;
+  }
   absl::StrAppend(&out, " at=", placed.x, ",", placed.y,
                   " facing=", WordOf(kFacingWords, placed.facing), "\n");
 }

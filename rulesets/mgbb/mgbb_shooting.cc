@@ -96,11 +96,13 @@ mgbb::ShootingContext MgbbGame::ShootingContextOf(const State& state, int u, int
                                                   Mode mode) const {
   mgbb::ShootingContext context;
   static_cast<mgbb::CombatContext&>(context) = CombatContextOf(state, u, t);
-  context.range = ShotBand(state, u, t).value_or(mgbb::RangeBand::kShort);
-  const mgbb::MapCell& from = MapAt(state.cell[u]);
   const mgbb::MapCell& at = MapAt(state.cell[t]);
-  context.shooter_in_terrain = from.terrain;
-  context.shooter_in_fortification = from.works == mgbb::Works::kFortification;
+  if (!IsAircraft(u)) {  // a sortie has no range band (short: no long-range row) nor cell
+    context.range = ShotBand(state, u, t).value_or(mgbb::RangeBand::kShort);
+    const mgbb::MapCell& from = MapAt(state.cell[u]);
+    context.shooter_in_terrain = from.terrain;
+    context.shooter_in_fortification = from.works == mgbb::Works::kFortification;
+  }
   context.target_in_terrain = at.terrain;
   // Decision: cover is terrain or works of either kind (fortification, battlefield defence).
   context.target_in_cover = at.terrain || at.works != mgbb::Works::kNone;
@@ -118,6 +120,14 @@ mgbb::ShootingContext MgbbGame::ShootingContextOf(const State& state, int u, int
 }
 
 void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const {
+  if (IsAircraft(u)) {
+    // A ground attack sortie reaches any enemy unit on the table: the sheets give it no
+    // range, and it needs no line of fire from the ground.
+    for (int t = 0; t < num_units(); ++t) {
+      if (Alive(state, t) && side(t) != side(u)) actions.push_back(kTargetBase + t);
+    }
+    return;
+  }
   if (!MayShootNow(state, u)) return;
   for (int t = 0; t < num_units(); ++t) {
     if (BandTo(state, u, t)) actions.push_back(kTargetBase + t);

@@ -35,6 +35,8 @@ constexpr std::array<const char*, 2> kSideNames = {"government", "insurgents"};
 constexpr std::string_view kFlagLetters = "lpmadfr";
 // The active unit's kDid* letters, bit by bit: moved, turned, hand-to-hand, limbered, acted.
 constexpr std::string_view kDidLetters = "mthla";
+// An aircraft's flags: called this turn, in the last turn, in the one before; then as a unit's.
+constexpr std::string_view kAircraftLetters = "c12adf";
 
 absl::Status Error(std::string_view message) { return absl::InvalidArgumentError(ToAbsl(message)); }
 
@@ -325,9 +327,15 @@ std::string MgbbGame::StateToString(const State& state) const {
   }
   if (state.gas_used) absl::StrAppend(&text, " gas=", Letters(state.gas_used, "gi"));
   // A unit: NAME@X,Y:FACING, then :hN (hit tokens), :tN (activation tokens), :FLAGS when
-  // not zero; NAME:x when destroyed.
+  // not zero; NAME:x when destroyed. An aircraft: NAME:air, then :tN and :FLAGS.
   for (int u = 0; u < n; ++u) {
     absl::StrAppend(&text, " ", UnitName(u));
+    if (IsAircraft(u)) {
+      absl::StrAppend(&text, ":air");
+      if (state.tokens[u]) absl::StrAppend(&text, ":t", state.tokens[u]);
+      if (state.flags[u]) absl::StrAppend(&text, ":", Letters(state.flags[u], kAircraftLetters));
+      continue;
+    }
     if (!Alive(state, u)) {
       absl::StrAppend(&text, ":x");
       continue;
@@ -343,11 +351,37 @@ std::string MgbbGame::StateToString(const State& state) const {
 
 namespace {
 
+// An aircraft's sortie fields: one token only while called, a called sortie within 2 of
+// any 3 turns, the activation flags only on a called one.
+absl::Status ValidateAircraft(const MgbbGame& game, const MgbbGame::State& state, int u) {
+  const std::string& name = game.UnitName(u);
+  const uint8_t flags = state.flags[u];
+  if (state.tokens[u] > 1 || (state.tokens[u] && !(flags & G::kCalledBit))) {
+    return Error(name + " is an aircraft: one token (t1), and only when called (c)");
+  }
+  if ((flags & (G::kActivatedBit | G::kDoneBit | G::kFiredBit)) && !(flags & G::kCalledBit)) {
+    return Error(name + ": an aircraft activates (a), acts (d) and fires (f) only when called (c)");
+  }
+  if ((flags & G::kActivatedBit) && state.tokens[u]) {
+    return Error(name + " passed its activation (a): its token is spent (t0)");
+  }
+  constexpr uint8_t kAll = G::kCalledBit | G::kCalledLastTurnBit | G::kCalledTurnBeforeBit;
+  if ((flags & kAll) == kAll) {
+    return Error(name + " cannot be called in three turns running (2 of any 3 turns)");
+  }
+  if ((state.turn < 2 && (flags & G::kCalledLastTurnBit)) ||
+      (state.turn < 3 && (flags & G::kCalledTurnBeforeBit))) {
+    return Error(name + ": flag 1 (called last turn) from turn 2, 2 (the turn before) from turn 3");
+  }
+  return absl::OkStatus();
+}
+
 // The checks of a parsed position beyond its syntax: every field in range and consistent
 // with the rules, so that the game's functions may be called on it.
 absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   const int n = game.num_units();
   auto alive = [&](uint8_t u) { return u < n && G::Alive(state, u); };
+  auto aircraft = [&](uint8_t u) { return u < n && game.IsAircraft(u); };
   auto name = [&](int u) { return game.UnitName(u); };
   if (state.turn < 1 || state.turn > game.turns()) {
     return Error(absl::StrCat("turn must be 1..", game.turns()));
@@ -357,6 +391,10 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   for (int u = 0; u < n; ++u) {
     const mgbb::Unit& unit = game.unit(u);
     const bool commander = unit.type == mgbb::UnitType::kCommander;
+    if (game.IsAircraft(u)) {
+      if (absl::Status s = ValidateAircraft(game, state, u); !s.ok()) return s;
+      continue;
+    }
     if (!G::Alive(state, u)) {
       ++lost[game.side(u)];
       continue;
@@ -389,9 +427,21 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
     }
   }
   for (uint8_t u : {state.active, state.att, state.tgt}) {
-    if (u != G::kNone && !alive(u)) {
-      return Error("the active unit, att and tgt must be living units");
+    if (u != G::kNone && !alive(u) && !(aircraft(u) && u != state.tgt)) {
+      return Error("the active unit, att and tgt must be living units (or a sortie's aircraft)");
     }
+  }
+  // A sortie's one action is its attack: the target, then the shot's roll.
+  const bool sortie = aircraft(state.active);
+  if (sortie &&
+      !((state.phase == G::kTarget && state.order == G::kShoot) ||
+        (state.phase == G::kShotRoll && state.att == state.active && state.mode == G::kShot))) {
+    return Error(
+        "an aircraft's activation is its attack: active= an aircraft only at phase=target "
+        "(order=shoot) or phase=shotroll (mode=shot, att= the aircraft)");
+  }
+  if (aircraft(state.att) && state.att != state.active) {
+    return Error("att= an aircraft only during its own sortie (active= the aircraft)");
   }
   // The fields of the phase: the activation's (active, ap, steps, did, order) and the
   // resolution's (mode, att, tgt, dice, side, scored), and what each phase asks of them.
@@ -413,12 +463,13 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
     return Error(absl::StrCat("phase=", kPhaseNames[phase],
                               " resolves nothing: no mode, att, tgt, dice, side or scored"));
   }
-  if (ordering && (!alive(state.active) || game.side(state.active) != state.player ||
+  if (ordering && (!(alive(state.active) || sortie) || game.side(state.active) != state.player ||
                    !(state.flags[state.active] & G::kActivatedBit))) {
     return Error("active= must name a living, activated unit of the player to move");
   }
   // Shots (return fire too) and melee happen in an activation: play returns to it after.
-  if (resolving && (!alive(state.active) || !(state.flags[state.active] & G::kActivatedBit))) {
+  if (resolving &&
+      (!(alive(state.active) || sortie) || !(state.flags[state.active] & G::kActivatedBit))) {
     return Error(absl::StrCat("phase=", kPhaseNames[phase],
                               " resolves an action of the active unit: active= names a living, "
                               "activated unit"));
@@ -430,10 +481,14 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
   // A turn starts clean: no tokens, no unit activated, moved, fired or reformed until the
   // tokens are given; tokens wait only for their activation rolls, in scenario order.
   for (int u = 0; u < n; ++u) {
-    if ((phase == G::kInitiative || phase == G::kTokens) &&
-        (state.flags[u] & ~(G::kLimberedBit | G::kMovedLastTurnBit))) {
+    const uint8_t before_rolls = game.IsAircraft(u)
+                                     ? (phase == G::kTokens ? G::kCalledBit : 0) |
+                                           G::kCalledLastTurnBit | G::kCalledTurnBeforeBit
+                                     : G::kLimberedBit | G::kMovedLastTurnBit;
+    if ((phase == G::kInitiative || phase == G::kTokens) && (state.flags[u] & ~before_rolls)) {
       return Error(absl::StrCat("phase=", kPhaseNames[phase], ": ", name(u),
-                                " may have only the flags l and p before the activation rolls"));
+                                " may have only the flags l and p (an aircraft: c while the "
+                                "tokens are given, 1 and 2) before the activation rolls"));
     }
     const bool may_hold = phase == G::kTokens || (phase == G::kActivationRoll && u >= cursor);
     if (state.tokens[u] && !may_hold) {
@@ -470,8 +525,9 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
         : phase == G::kMeleeRoll  ? mode == G::kChargeRound || mode == G::kMeleeRound
                                   : mode == G::kNoMode;
     const bool rolls = phase == G::kShotRoll || phase == G::kMeleeRoll;
-    if (!alive(state.att) || !alive(state.tgt) || game.side(state.att) == game.side(state.tgt) ||
-        !mode_fits || (rolls ? state.dice < 1 : state.dice != 0) ||
+    if (!(alive(state.att) || sortie) || !alive(state.tgt) ||
+        game.side(state.att) == game.side(state.tgt) || !mode_fits ||
+        (rolls ? state.dice < 1 : state.dice != 0) ||
         (phase != G::kMeleeRoll && (state.side != 0 || state.scored != 0)) ||
         (state.side == 0 && state.scored != 0)) {
       return Error(absl::StrCat(
@@ -482,8 +538,9 @@ absl::Status Validate(const MgbbGame& game, const MgbbGame::State& state) {
           G::kMaxDice, " only at the rolls; side=1 and scored= only at meleeroll"));
     }
   }
-  if (phase == G::kActivationRoll && (!alive(cursor) || state.tokens[cursor] == 0 ||
-                                      (state.flags[cursor] & (G::kActivatedBit | G::kDoneBit)))) {
+  if (phase == G::kActivationRoll &&
+      (!(alive(cursor) || aircraft(cursor)) || state.tokens[cursor] == 0 ||
+       (state.flags[cursor] & (G::kActivatedBit | G::kDoneBit)))) {
     return Error("phase=activation: cursor= names a unit with a token still to throw");
   }
   if (phase == G::kDisengage &&
@@ -614,24 +671,33 @@ absl::StatusOr<MgbbGame::State> MgbbGame::ParseState(std::string_view text) cons
   for (int u = 0; u < n; ++u, ++w) {
     const std::string_view word = words[w];
     const std::string& label = UnitName(u);
-    const std::string bad = absl::StrCat("unit ", label, ": expected ", label,
-                                         "@X,Y:FACING[:hHITS][:tTOKENS][:FLAGS] or ", label,
-                                         ":x, got '", Printable(word), "'");
+    const bool aircraft = IsAircraft(u);
+    const std::string bad =
+        aircraft ? absl::StrCat("unit ", label, " (an aircraft): expected ", label,
+                                ":air[:tTOKENS][:FLAGS], got '", Printable(word), "'")
+                 : absl::StrCat("unit ", label, ": expected ", label,
+                                "@X,Y:FACING[:hHITS][:tTOKENS][:FLAGS] or ", label, ":x, got '",
+                                Printable(word), "'");
     if (!word.starts_with(label) || word.size() == label.size()) return Error(bad);
     const std::string_view rest = word.substr(label.size());
-    if (rest == ":x") continue;
-    if (rest[0] != '@') return Error(bad);
+    if (rest == ":x" && !aircraft) continue;
+    if (rest[0] != (aircraft ? ':' : '@')) return Error(bad);
     const std::vector<std::string_view> parts = SplitOn(rest.substr(1), ':');
-    const std::optional<Coordinate> at = ParseCoordinate(parts[0], mgbb::kMaxMapSide);
-    if (!at || at->x >= width() || at->y >= height() || parts.size() < 2) return Error(bad);
-    state.cell[u] = static_cast<uint16_t>(CellIndex(at->x, at->y));
-    const int facing = IndexOf(kFacingNames, parts[1]);
-    if (facing < 0) return Error(bad);
-    state.facing[u] = static_cast<uint8_t>(facing);
     // The optional parts in order: hits, tokens, flags; each not at zero.
     size_t p = 2;
+    if (aircraft) {
+      if (parts[0] != "air") return Error(bad);
+      p = 1;
+    } else {
+      const std::optional<Coordinate> at = ParseCoordinate(parts[0], mgbb::kMaxMapSide);
+      if (!at || at->x >= width() || at->y >= height() || parts.size() < 2) return Error(bad);
+      state.cell[u] = static_cast<uint16_t>(CellIndex(at->x, at->y));
+      const int facing = IndexOf(kFacingNames, parts[1]);
+      if (facing < 0) return Error(bad);
+      state.facing[u] = static_cast<uint8_t>(facing);
+    }
     int v = 0;
-    if (p < parts.size() && parts[p].starts_with("h")) {
+    if (!aircraft && p < parts.size() && parts[p].starts_with("h")) {
       if (!ParseBoundedInt(parts[p++].substr(1), kDestroyedAt - 1, &v) || v == 0) {
         return Error(bad + absl::StrCat(": 1 to ", kDestroyedAt - 1, " hit tokens"));
       }
@@ -644,10 +710,10 @@ absl::StatusOr<MgbbGame::State> MgbbGame::ParseState(std::string_view text) cons
       state.tokens[u] = static_cast<uint8_t>(v);
     }
     if (p < parts.size()) {
-      const std::optional<uint8_t> flags = Bits(parts[p++], kFlagLetters);
+      const std::string_view letters = aircraft ? kAircraftLetters : kFlagLetters;
+      const std::optional<uint8_t> flags = Bits(parts[p++], letters);
       if (!flags || *flags == 0) {
-        return Error(bad +
-                     absl::StrCat(": flags are letters of ", ToAbsl(kFlagLetters), ", each once"));
+        return Error(bad + absl::StrCat(": flags are letters of ", ToAbsl(letters), ", each once"));
       }
       state.flags[u] = *flags;
     }

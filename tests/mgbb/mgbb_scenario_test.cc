@@ -97,7 +97,8 @@ TEST(ScenarioTest, NightAssaultUsesWhatElectionDayDoesNot) {
   absl::StatusOr<Scenario> s = ParseScenario(BuiltIn("night_assault"));
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_TRUE(s->nighttime);
-  EXPECT_EQ(s->units.size(), 15u);
+  EXPECT_EQ(s->units.size(), 16u);
+  EXPECT_EQ(s->units[7].unit.type, UnitType::kGroundAttackAircraft);  // the sortie, g8
   EXPECT_EQ(s->markers.size(), 2u);
   EXPECT_EQ(s->markers[0], (Marker{MarkerKind::kSmoke, 10, 8}));
   EXPECT_EQ(s->At(11, 10), (MapCell{true, false, true, Works::kFortification, 2}));
@@ -325,7 +326,10 @@ TEST(ScenarioErrorTest, ImpossibleCombinations) {
        "cavalry-defence is foot's defence against cavalry: type=foot only"},
       {"type=foot capabilities=scoutmaster at=1,2", "scoutmaster leads scouts: type=scouts only"},
       {"type=foot grade=raw,battle-hard at=1,2", "grade: raw and battle-hard contradict"},
-      {"type=aircraft at=1,2", "type=aircraft: sorties are not placed on the map"},
+      {"type=aircraft at=1,2", "type=aircraft: a sortie is off the table (no at= or facing=)"},
+      {"type=aircraft facing=S", "type=aircraft: a sortie is off the table (no at= or facing=)"},
+      {"type=aircraft hits=1", "type=aircraft takes no hits=, moved= or formation="},
+      {"type=aircraft formation=2R", "type=aircraft takes no hits=, moved= or formation="},
   };
   for (const auto& [to, message] : cases) {
     EXPECT_EQ(ErrorOf(foot, to), "line 11: " + std::string(message)) << to;

@@ -478,7 +478,7 @@ TEST(MgbbShootingTest, ShotRollIsTheExactBinomial) {
 // Random play through both shipped scenarios: every shot is at a target in band, its dice
 // within bounds, and outside a resolution the resolution fields are canonical.
 TEST(MgbbShootingTest, RandomPlayKeepsShotsLegalAndTheStateCanonical) {
-  int shots = 0, return_fires = 0;
+  int shots = 0, return_fires = 0, sorties = 0;
   for (const char* scenario : {"election_day", "night_assault"}) {
     absl::StatusOr<std::shared_ptr<const Game>> made =
         Game::CreateFromStrings({{"scenario", scenario}}, "");
@@ -499,7 +499,14 @@ TEST(MgbbShootingTest, RandomPlayKeepsShotsLegalAndTheStateCanonical) {
         if (state.phase == Game::kShotRoll) {
           ASSERT_GE(state.dice, 1);
           ASSERT_LE(state.dice, Game::kMaxDice);
-          ASSERT_TRUE(game.ShotBand(state, state.att, state.tgt)) << "a shot out of band";
+          if (game.IsAircraft(state.att)) {
+            // A sortie has no band: any living enemy.
+            ASSERT_TRUE(Game::Alive(state, state.tgt));
+            ASSERT_NE(game.side(state.att), game.side(state.tgt));
+            ++sorties;
+          } else {
+            ASSERT_TRUE(game.ShotBand(state, state.att, state.tgt)) << "a shot out of band";
+          }
           ++shots;
         }
         return_fires += state.phase == Game::kReturnFire;
@@ -521,6 +528,7 @@ TEST(MgbbShootingTest, RandomPlayKeepsShotsLegalAndTheStateCanonical) {
   }
   EXPECT_GT(shots, 0);
   EXPECT_GT(return_fires, 0);
+  EXPECT_GT(sorties, 0);
 }
 
 }  // namespace

@@ -31,6 +31,40 @@ TEST(MgbbOddsTest, MachineGunFromTheTown) {
   EXPECT_TRUE(odds->total.IsOne());
 }
 
+// The night assault's government sortie g8 (Regular Army) at night: 4 dice - 2 (nighttime)
+// + 1 (Regular Army against other than Regular Army); hits: +1 (not a vehicle, hit by a
+// ground attack sortie).
+TEST(MgbbOddsTest, SortieAtGuerrillasInTheOpen) {
+  // i3, guerrilla foot 1R in the open: 3 dice; hits -1 (1R) + 1 = as scored. X ~ Bin(3, 1/3):
+  // 8, 12, 6, 1 / 27; E[X] = 1.
+  const auto odds = odds_test::OddsAfter(
+      "mgbb(scenario=night_assault)", "", "",
+      {"initiative government", "token g8", "done", "done", "pass", "unit g8"}, "at i3");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "insurgents_hits"), "1");
+  EXPECT_EQ(Expected(*odds, "insurgents_destroyed"), "0");
+  // The lines in increasing order of the hits.
+  ASSERT_EQ(odds->lines.size(), 4u);
+  EXPECT_EQ(odds->lines[0].probability, Probability(8, 27));
+  EXPECT_EQ(odds->lines[1].probability, Probability(12, 27));
+  EXPECT_EQ(odds->lines[2].probability, Probability(6, 27));
+  EXPECT_EQ(odds->lines[3].probability, Probability(1, 27));
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
+TEST(MgbbOddsTest, SortieAtGuerrillasInTerrainOutOfEveryRange) {
+  // i4, guerrilla foot 2R in terrain at (3,2), beyond every government unit's range: 3 - 2
+  // (target in terrain) = 1 die; hits -1 (Regular or Guerrilla in cover, not fired upon) + 1
+  // = as scored: one hit with probability 1/3.
+  const auto odds = odds_test::OddsAfter(
+      "mgbb(scenario=night_assault)", "", "",
+      {"initiative government", "token g8", "done", "done", "pass", "unit g8"}, "at i4");
+  ASSERT_TRUE(odds.ok()) << odds.status();
+  EXPECT_EQ(Expected(*odds, "insurgents_hits"), "1/3");
+  EXPECT_EQ(Expected(*odds, "insurgents_destroyed"), "0");
+  EXPECT_TRUE(odds->total.IsOne());
+}
+
 // Recorded from `sandtable perft --ruleset mgbb --depth D` on the default scenario: the
 // initiative, then the tokens (one decision a token) and the first activations. A change in
 // the turn sequence, the tokens or the chance nodes moves these.
@@ -40,10 +74,16 @@ TEST(MgbbPerftTest, ElectionDay) {
                                    {8, 2025785, 353174, 2356946, 22003, 44015}});
 }
 
-// Recorded from `sandtable perft --ruleset 'mgbb(scenario=night_assault)' --depth 8`.
+// Depth 3 by hand: the government's sortie g8 is one more first token, declared before any
+// unit's. Government initiative (6 units, the sortie and done): the sortie, then 7 (6 units,
+// done); a unit, then 7 (6 units, done: the sortie comes first or not at all); done, then the
+// insurgents' 8 (7 units, done): 7 + 6 * 7 + 8 = 57. Insurgent initiative: 7 units, then 8
+// each; done, then the government's 8: 56 + 8 = 64. Leaves 57 + 64 = 121 (election day's 113
+// plus the sortie's 8); decision nodes 2 + 16 = 18, branches 16 + 121. Depth 8 recorded from
+// `sandtable perft --ruleset 'mgbb(scenario=night_assault)' --depth 8`.
 TEST(MgbbPerftTest, NightAssault) {
   perft_test::ExpectPerft("mgbb(scenario=night_assault)",
-                          {{8, 2026383, 353223, 2357590, 22010, 44025}});
+                          {{3, 121, 18, 137, 1, 2}, {8, 2235493, 383160, 2593689, 24950, 49913}});
 }
 
 }  // namespace
