@@ -308,14 +308,6 @@ int TokensLeft(const MgbbGame& game, const MgbbGame::State& state, int side) {
 
 }  // namespace
 
-int MgbbGame::TokensGiven(const State& state, int side_index) const {
-  int given = 0;
-  for (int u = 0; u < num_units(); ++u) {
-    if (Alive(state, u) && side(u) == side_index) given += state.tokens[u];
-  }
-  return given;
-}
-
 bool MgbbGame::MayCallSortie(const State& state, int u, int side_index) const {
   constexpr uint8_t kTwoTurns = kCalledLastTurnBit | kCalledTurnBeforeBit;
   return IsAircraft(u) && side(u) == side_index && !(state.flags[u] & kCalledBit) &&
@@ -843,13 +835,20 @@ void MgbbGame::LegalActions(const State& state, Player player, ActionList& actio
   const int u = state.active;
   switch (state.phase) {
     case kTokens: {
+      // Tokens go in scenario order (a unit's after those of the units before it): the same
+      // assignments without their orderings, so the search does not weigh each of them.
       // Sorties are declared first: before the side's first token on a unit.
-      const bool unit_tokens = TokensGiven(state, player) > 0;
+      int last_unit = -1, last_sortie = -1;
+      for (int o = 0; o < num_units(); ++o) {
+        if (side(o) != player) continue;
+        if (Alive(state, o) && state.tokens[o] > 0) last_unit = o;
+        if (IsAircraft(o) && (state.flags[o] & kCalledBit)) last_sortie = o;
+      }
       const bool tokens_left = TokensLeft(*this, state, player) > 0;
       for (int o = 0; o < num_units(); ++o) {
         if (IsAircraft(o)
-                ? !unit_tokens && MayCallSortie(state, o, player)
-                : tokens_left && Alive(state, o) && side(o) == player &&
+                ? last_unit < 0 && o > last_sortie && MayCallSortie(state, o, player)
+                : tokens_left && o >= last_unit && Alive(state, o) && side(o) == player &&
                       unit(o).type != UnitType::kCommander && state.tokens[o] < kMaxTokensPerUnit) {
           actions.push_back(kTokenBase + o);
         }

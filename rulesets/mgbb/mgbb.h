@@ -249,8 +249,6 @@ class MgbbGame {
   // u is an aircraft of `side` that may be called this turn: not yet called, and not called
   // in both of the last two turns.
   bool MayCallSortie(const State& state, int u, int side) const;
-  // The activation tokens `side` has given its units on the table (sorties not counted).
-  int TokensGiven(const State& state, int side) const;
   static Facing FacingOf(const State& state, int u) { return static_cast<Facing>(state.facing[u]); }
   // The unit record now: the scenario's with the state's hit tokens, limbered and
   // moved-last-turn flags.

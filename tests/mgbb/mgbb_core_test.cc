@@ -4,7 +4,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rulesets/mgbb/mgbb.h"
 #include "tests/mgbb/mgbb_test_util.h"
@@ -117,6 +119,21 @@ TEST(MgbbCoreTest, InitiativeSideAssignsTokensFirstUpToItsUnitCount) {
   game->Apply(state, G::kTokensDone);
   EXPECT_EQ(game->CurrentPlayer(state), 0);
   EXPECT_EQ(state.phase, G::kTokens);
+}
+
+TEST(MgbbCoreTest, TokensGoInScenarioOrder) {
+  // Every assignment of tokens can be made, each in one order only: after a token on g4 the
+  // government may give g4 another, or g5 to g7, not g2 or g3.
+  auto game = ElectionDay();
+  G::State state = game->InitialState();
+  game->Apply(state, G::kOutcomeBase + 0);  // the government wins
+  game->Apply(state, G::kTokenBase + 3);    // g4
+  const ActionList actions = Legal(*game, state);
+  EXPECT_EQ(std::vector<Action>(actions.begin(), actions.end()),
+            (std::vector<Action>{G::kTokenBase + 3, G::kTokenBase + 4, G::kTokenBase + 5,
+                                 G::kTokenBase + 6, G::kTokensDone}));
+  EXPECT_THAT(std::string(game->ParseAction(state, 0, "token g2").status().message()),
+              testing::HasSubstr("legal: token g4, token g5, token g6, token g7, done"));
 }
 
 TEST(MgbbCoreTest, ActivationRollsByClassAndAPassDiscardsTheRest) {

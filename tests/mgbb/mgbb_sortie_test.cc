@@ -66,7 +66,8 @@ TEST(MgbbSortieTest, DeclaredBeforeAnyUnitTokenAndOnceATurn) {
   // A sortie is no unit on the table: it neither adds to nor uses the cap of tokens (one per
   // unit other than the commander: 6). Six unit tokens after the sortie, then only "done".
   State capped = Play(*game, called, {"token g2", "token g3", "token g4", "token g5", "token g6"});
-  EXPECT_EQ(Legal(*game, capped).size(), 7u);  // g2 to g7 (g7 still has none), done
+  EXPECT_EQ(LegalList(*game, capped),  // in scenario order: g6 again, g7, done
+            std::vector<Action>({G::kTokenBase + 5, G::kTokenBase + 6, G::kTokensDone}));
   capped = Play(*game, capped, {"token g7"});
   EXPECT_EQ(LegalList(*game, capped), std::vector<Action>({G::kTokensDone}));
 }

@@ -65,25 +65,30 @@ TEST(MgbbOddsTest, SortieAtGuerrillasInTerrainOutOfEveryRange) {
   EXPECT_TRUE(odds->total.IsOne());
 }
 
-// Recorded from `sandtable perft --ruleset mgbb --depth D` on the default scenario: the
-// initiative, then the tokens (one decision a token) and the first activations. A change in
-// the turn sequence, the tokens or the chance nodes moves these.
+// Depth 3 by hand: the initiative, then the first two token decisions. Tokens go in
+// scenario order, so after a token on the k-th of n units only units k..n (and done) remain.
+// Government initiative (6 units g2-g7, done: 7): after the k-th unit 7 - k + 1 (units k..6,
+// done): 7 + 6 + ... + 2 = 27; after done the insurgents' 8 (7 units, done): 27 + 8 = 35.
+// Insurgent initiative: after the k-th of 7 units 8 - k + 1: 8 + 7 + ... + 2 = 35; after done
+// the government's 7: 42. Leaves 35 + 42 = 77; decision nodes 2 + 7 + 8 = 17, branches 15 +
+// 77 = 92. Deeper counts recorded from `sandtable perft --ruleset mgbb --depth D`: a change
+// in the turn sequence, the tokens or the chance nodes moves them.
 TEST(MgbbPerftTest, ElectionDay) {
-  perft_test::ExpectPerft("mgbb", {{3, 113, 17, 128, 1, 2},
-                                   {6, 45081, 6952, 51811, 221, 442},
-                                   {8, 2025785, 353174, 2356946, 22003, 44015}});
+  perft_test::ExpectPerft("mgbb", {{3, 77, 17, 92, 1, 2},
+                                   {6, 5634, 1744, 7208, 169, 338},
+                                   {10, 526756, 191711, 632773, 85269, 170962}});
 }
 
 // Depth 3 by hand: the government's sortie g8 is one more first token, declared before any
-// unit's. Government initiative (6 units, the sortie and done): the sortie, then 7 (6 units,
-// done); a unit, then 7 (6 units, done: the sortie comes first or not at all); done, then the
-// insurgents' 8 (7 units, done): 7 + 6 * 7 + 8 = 57. Insurgent initiative: 7 units, then 8
-// each; done, then the government's 8: 56 + 8 = 64. Leaves 57 + 64 = 121 (election day's 113
-// plus the sortie's 8); decision nodes 2 + 16 = 18, branches 16 + 121. Depth 8 recorded from
-// `sandtable perft --ruleset 'mgbb(scenario=night_assault)' --depth 8`.
+// unit's. Government initiative (6 units, the sortie, done: 8): after the sortie 7 (6 units,
+// done); after the k-th unit 7 - k + 1 as above (the sortie comes first or not at all): 27;
+// after done the insurgents' 8: 7 + 27 + 8 = 42. Insurgent initiative: 35 as above, then
+// after done the government's 8: 43. Leaves 42 + 43 = 85; decision nodes 2 + 8 + 8 = 18,
+// branches 16 + 85 = 101. Depth 10 recorded from
+// `sandtable perft --ruleset 'mgbb(scenario=night_assault)' --depth 10`.
 TEST(MgbbPerftTest, NightAssault) {
   perft_test::ExpectPerft("mgbb(scenario=night_assault)",
-                          {{3, 121, 18, 137, 1, 2}, {8, 2235493, 383160, 2593689, 24950, 49913}});
+                          {{3, 85, 18, 101, 1, 2}, {10, 716488, 251223, 853113, 114069, 228666}});
 }
 
 }  // namespace
