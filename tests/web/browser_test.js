@@ -97,8 +97,12 @@ async function main() {
         }
         clicks += 1;
       }
-      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n,
-        { timeout: 60000 }, before);
+      // The move shows in the log, or the page says why not (an error fails at once).
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n ||
+        document.getElementById('status').classList.contains('error'), { timeout: 60000 }, before);
+      const after = await page.$eval('#status',
+        (s) => ({ text: s.textContent, error: s.classList.contains('error') }));
+      check(!after.error, `step ${step}: the page shows an error: ${after.text}`);
       if ((await boardText()) !== board) boardChanges += 1;
       if (!midShot && step === 12) {
         await settle();

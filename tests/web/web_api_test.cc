@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -193,6 +194,35 @@ TEST(WebApi, ConcurrentSessionsStaySeparate) {
   for (std::thread& thread : threads) thread.join();
   for (const Json& state : results) EXPECT_EQ(state["turn"], "over") << state.dump();
   EXPECT_EQ(api.num_sessions(), 4u);
+}
+
+// The page asks for odds while the person clicks: a request that finds the session busy
+// with another request of the person waits for it instead of answering "the bot is thinking".
+TEST(WebApi, RequestsOfThePersonWaitForEachOtherNotRefuse) {
+  WebApi api;
+  const std::string id =
+      Post(api, "/api/games", {{"ruleset", "quickplay"}, {"botIterations", 20}, {"seed", 3}})
+          .body["id"];
+  ASSERT_EQ(Post(api, "/api/games/" + id + "/act", {{"action", "T"}}).status, 200);
+  std::atomic<bool> stop{false};
+  std::atomic<int> odds_refused{0};
+  std::thread asker([&] {
+    while (!stop) {
+      if (Post(api, "/api/games/" + id + "/odds", {{"action", "shoot b cannon"}}).status == 409) {
+        ++odds_refused;
+      }
+    }
+  });
+  // Select and unselect the unit over and over while the odds requests run.
+  int refused = 0;
+  for (int i = 0; i < 400; ++i) {
+    if (Post(api, "/api/games/" + id + "/undo", Json::object()).status == 409) ++refused;
+    if (Post(api, "/api/games/" + id + "/act", {{"action", "T"}}).status == 409) ++refused;
+  }
+  stop = true;
+  asker.join();
+  EXPECT_EQ(refused, 0);
+  EXPECT_EQ(odds_refused, 0);
 }
 
 // The page's "Scenario" file input sends the file's text: a shipped scenario file starts a

@@ -478,10 +478,11 @@ WebResponse WebApi::OnGame(const std::string& id, const std::string& verb,
     state["thinking"] = true;
     return JsonResponse(200, state);
   }
-  std::unique_lock<std::mutex> lock(entry->mu, std::try_to_lock);
-  if (!lock.owns_lock() || entry->thinking) {
-    return Error(409, "the bot is thinking; wait for its move");
-  }
+  // The bot's search holds the session for its whole think, so a request then is refused;
+  // any other holder (an odds or state request of the same page) is brief and waited for.
+  if (entry->thinking) return Error(409, "the bot is thinking; wait for its move");
+  std::unique_lock<std::mutex> lock(entry->mu);
+  if (entry->thinking) return Error(409, "the bot is thinking; wait for its move");
   GameSession& session = *entry->session;
   auto reply = [&](int status) {
     Json state = StateJson(id, session);
