@@ -203,9 +203,8 @@ CellMask MoveGraph::Cells(int start, int allowance, const CellMask& blocked_in,
       }
     }
   }
-  no_stop.ForEach([&](int i) {
-    if (i != start) settled.Reset(i);
-  });
+  settled.Remove(no_stop);
+  settled.Set(start);  // the start is exempt
   return settled;
 }
 
@@ -223,9 +222,8 @@ CellMask ReachTable::Reachable(int start, const CellMask& blocked, const CellMas
     return graph_.Cells(start, allowance_, blocked, no_stop);
   }
   CellMask cells = reach_[start];
-  no_stop.ForEach([&](int i) {
-    if (i != start) cells.Reset(i);
-  });
+  cells.Remove(no_stop);
+  cells.Set(start);  // the start is exempt (and always reached)
   return cells;
 }
 

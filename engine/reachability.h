@@ -108,6 +108,9 @@ class ReachTable {
   int allowance() const { return allowance_; }
   // As MoveGraph::From(start, allowance, blocked, no_stop).cells.
   CellMask Reachable(int start, const CellMask& blocked = {}, const CellMask& no_stop = {}) const;
+  // The cells reachable from `start` with nothing in the way: every answer of Reachable(start,
+  // ...) lies within them, so a caller can skip a query that cannot find what it looks for.
+  const CellMask& Unobstructed(int start) const { return reach_[start]; }
 
  private:
   MoveGraph graph_;

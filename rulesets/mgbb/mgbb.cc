@@ -111,6 +111,17 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   }
 
   for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    const Cell at{c % s.width, c / s.width};
+    game->cell_at_.push_back(at);
+    std::array<uint16_t, 9> around;
+    around.fill(static_cast<uint16_t>(c));
+    int n = 0;
+    for (int y = std::max(0, at.y - 1); y <= std::min(s.height - 1, at.y + 1); ++y) {
+      for (int x = std::max(0, at.x - 1); x <= std::min(s.width - 1, at.x + 1); ++x) {
+        around[n++] = static_cast<uint16_t>(game->CellIndex(x, y));
+      }
+    }
+    game->around_.push_back(around);
     if (s.cells[c].objective) game->objective_cells_.push_back(c);
   }
   if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
@@ -540,12 +551,7 @@ MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
     obstacles.blocked.Set(state.cell[o]);
     if (side(o) == side(u)) continue;
     // A move never ends in contact: that is a charge.
-    const Cell at = CellOf(state.cell[o]);
-    for (int y = std::max(0, at.y - 1); y <= std::min(height() - 1, at.y + 1); ++y) {
-      for (int x = std::max(0, at.x - 1); x <= std::min(width() - 1, at.x + 1); ++x) {
-        obstacles.no_stop.Set(CellIndex(x, y));
-      }
-    }
+    for (uint16_t c : around_[state.cell[o]]) obstacles.no_stop.Set(c);
   }
   return obstacles;
 }
@@ -555,7 +561,18 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
                            int only_dest, F&& f) const {
   if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) return;
   Obstacles obstacles = ObstaclesFor(state, u);
-  if (charge) obstacles.no_stop = CellMask();  // a charge ends in contact
+  // The ends asked for: next to an enemy for a charge (it ends in contact), or one cell.
+  CellMask only;
+  if (charge) {
+    only = obstacles.no_stop;
+    obstacles.no_stop = CellMask();
+  }
+  if (only_dest >= 0) {
+    const bool by_enemy = only.Test(only_dest);
+    only = CellMask();
+    if (by_enemy || !charge) only.Set(only_dest);
+  }
+  const bool restricted = charge || only_dest >= 0;
   const CellMask& blocked = obstacles.blocked;
   const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
@@ -579,24 +596,17 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     }
     const int via = ((kind & 1) || from.terrain ? kViaTerrain : 0) | (kind & 2 ? kViaDefences : 0);
     if (points[via] > max_points) continue;  // every row adds: the kind's cheapest move
-    if (only_dest >= 0) {
-      // Paths of this kind cannot end there, or the cell is out of the allowance (a path's
-      // points are at least twice its straight length).
-      const mgbb::MapCell& to = MapAt(only_dest);
-      const int reach_cells = allowance_[u][kind] / 2;
-      if ((to.terrain && !(kind & 1)) ||
-          (to.works == mgbb::Works::kBattlefieldDefence && !(kind & 2)) ||
-          ((kind & 4) && !to.road) || Distance2(start, only_dest) > reach_cells * reach_cells) {
-        continue;
-      }
-    }
-    const CellMask reach = reach_tables_[index].Reachable(start, blocked, no_stop);
+    const ReachTable& table = reach_tables_[index];
+    // Paths of this kind cannot get there even with nothing in the way.
+    if (restricted && !only.Intersects(table.Unobstructed(start))) continue;
+    CellMask reach = table.Reachable(start, blocked, no_stop);
+    if (restricted) reach &= only;
     CellMask within_1m;
     if (beyond_matters) {
       within_1m = reach_tables_[reach_1m_index_[u][kind]].Reachable(start, blocked, no_stop);
     }
     reach.ForEach([&](int dest) {
-      if (dest == start || (only_dest >= 0 && dest != only_dest)) return;
+      if (dest == start) return;
       int bits = via;
       const mgbb::MapCell& to = MapAt(dest);
       if (to.terrain || to.works == mgbb::Works::kFortification) bits |= kIntoCover;
@@ -666,15 +676,19 @@ bool MgbbGame::CanMove(const State& state, int u) const {
       if ((dx == 0 && dy == 0) || x < 0 || y < 0 || x >= width() || y >= height()) continue;
       const int dest = CellIndex(x, y);
       if (closed >> ((dy + 1) * 3 + dx + 1) & 1) continue;
-      int nearer = 0;
-      if (nearer_matters) {
-        for (int o = 0; o < num_units(); ++o) {
-          if (Alive(state, o) && side(o) != side(u) &&
-              Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
-            nearer = kNearerEnemy;
+      int nearer = -1;  // kNearerEnemy or 0, asked only when the price depends on it
+      auto nearer_bit = [&] {
+        if (nearer < 0) {
+          nearer = 0;
+          for (int o = 0; o < num_units() && nearer == 0; ++o) {
+            if (Alive(state, o) && side(o) != side(u) &&
+                Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
+              nearer = kNearerEnemy;
+            }
           }
         }
-      }
+        return nearer;
+      };
       const mgbb::MapCell& to = MapAt(dest);
       const int step = dx != 0 && dy != 0 ? 3 : 2;
       for (int kind = 0; kind < kPathKinds; ++kind) {
@@ -686,8 +700,12 @@ bool MgbbGame::CanMove(const State& state, int u) const {
             (road && !(from.road && to.road))) {
           continue;
         }
-        const int bits = (terrain ? kViaTerrain : 0) | (defences ? kViaDefences : 0) | nearer |
-                         (to.terrain || to.works == mgbb::Works::kFortification ? kIntoCover : 0);
+        int bits = (terrain ? kViaTerrain : 0) | (defences ? kViaDefences : 0) |
+                   (to.terrain || to.works == mgbb::Works::kFortification ? kIntoCover : 0);
+        if (nearer_matters &&
+            (points[bits] <= state.ap) != (points[bits | kNearerEnemy] <= state.ap)) {
+          bits |= nearer_bit();
+        }
         if (points[bits] <= state.ap) return true;
       }
     }
@@ -709,6 +727,18 @@ CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
     if (points <= state.ap) cells.Set(dest);
   });
   return cells;
+}
+
+bool MgbbGame::HasChargeEnd(const State& state, int u) const {
+  bool any = false;
+  int max_points = state.ap;
+  ForEachMove(state, u, true, max_points, -1, [&](int, int points) {
+    if (points <= state.ap) {
+      any = true;
+      max_points = -1;  // the first end found settles it: no other kind of path is tried
+    }
+  });
+  return any;
 }
 
 int MgbbGame::ChargeCost(const State& state, int u, int dest) const {

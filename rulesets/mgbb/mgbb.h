@@ -225,7 +225,7 @@ class MgbbGame {
   int CellIndex(int x, int y) const { return y * width() + x; }
   int CellX(int c) const { return c % width(); }
   int CellY(int c) const { return c / width(); }
-  Cell CellOf(int c) const { return Cell{CellX(c), CellY(c)}; }
+  Cell CellOf(int c) const { return cell_at_[c]; }  // a table: no division in the hot path
   const mgbb::MapCell& MapAt(int c) const { return scenario_.cells[c]; }
   bool IsObjective(int c) const { return MapAt(c).objective; }
   // The polling station's cells, ascending.
@@ -305,8 +305,9 @@ class MgbbGame {
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
   // The action points of u's charge ending on each cell, within its move and its points
   // (-1: it cannot end there).
-  // Where u's charge may end now for the points it has left (as a move, but it may end in
-  // contact and is priced as a charge), and the points of the charge ending on `dest`.
+  // Where next to an enemy u's charge may end now for the points it has left (as a move, but
+  // it ends in contact and is priced as a charge), and the points of the charge ending on
+  // `dest` (-1 also when no enemy is next to it).
   CellMask ChargeEnds(const State& state, int u) const;
   // The longest move u has now, in cells (by any kind of path it may take from its cell).
   int MaxMoveCells(const State& state, int u) const;
@@ -344,18 +345,23 @@ class MgbbGame {
   void MoveUnit(State& state, int u, int dest) const;
   // ShotEffects or MeleeEffects for the hits 0..dice of this node.
   void HitEffects(const State& state, std::span<int> effects) const;
+  // ChargeEnds(state, u) is not empty (it stops at the first end).
+  bool HasChargeEnd(const State& state, int u) const;
   // The points of the cheapest move (or charge) to `dest`, -1 if none.
   int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
   // Calls f(dest, points) for every cell u may move to now and the points of one way there
   // (a cell may come several times, by paths crossing different things), leaving out kinds
   // of path that cost more than `max_points` (which f may lower as it goes), and with
-  // `only_dest` >= 0 every other cell.
+  // `only_dest` >= 0 every other cell. A charge's ends are only the cells next to an enemy.
   template <typename F>
   void ForEachMove(const State& state, int u, bool charge, const int& max_points, int only_dest,
                    F&& f) const;
 
   mgbb::Scenario scenario_;
+  std::vector<Cell> cell_at_;  // by cell index
+  // By cell index: the cell and its neighbours on the table, the cell repeated to fill 9.
+  std::vector<std::array<uint16_t, 9>> around_;
   std::vector<std::string> names_;
   std::vector<int> objective_cells_;
   BoardView map_view_;

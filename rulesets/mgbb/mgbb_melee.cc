@@ -151,9 +151,7 @@ bool MgbbGame::CanCharge(const State& state, int u) const {
            Distance2(state.cell[u], state.cell[t]) <= reach * reach;
   }
   if (!near) return false;
-  ActionList targets;
-  ChargeTargets(state, u, targets);
-  return !targets.empty();
+  return HasChargeEnd(state, u);
 }
 
 void MgbbGame::StartCharge(State& state, int t) const {

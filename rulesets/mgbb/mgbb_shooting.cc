@@ -65,11 +65,8 @@ bool MgbbGame::MayShootNow(const State& state, int u) const {
 }
 
 std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t) const {
-  if (!Alive(state, t) || side(u) == side(t) ||
-      !InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
-                 CellOf(state.cell[t]))) {
-    return std::nullopt;
-  }
+  // The cheap tests first: range, then the arc, then the line of fire.
+  if (!Alive(state, t) || side(u) == side(t)) return std::nullopt;
   const int d2 = Distance2(state.cell[u], state.cell[t]);
   const Ranges& ranges = ranges_[u];
   std::optional<mgbb::RangeBand> band;
@@ -78,7 +75,12 @@ std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t
   } else if (d2 <= ranges.long_cells * ranges.long_cells) {
     band = mgbb::RangeBand::kLong;
   }
-  if (!band || !LineOfFire(state, u, t)) return std::nullopt;
+  if (!band ||
+      !InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
+                 CellOf(state.cell[t])) ||
+      !LineOfFire(state, u, t)) {
+    return std::nullopt;
+  }
   return band;
 }
 
