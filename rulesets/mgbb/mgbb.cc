@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -97,6 +98,7 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   int counts[2] = {0, 0};
   for (int u = 0; u < game->num_units(); ++u) {
     const int side = game->side(u);
+    game->units_of_side_[side] |= uint32_t{1} << u;
     game->names_.push_back(absl::StrCat(side == 0 ? "g" : "i", ++counts[side]));
     if (game->unit(u).type == UnitType::kCommander) game->commander_[side] = u;
   }
@@ -125,6 +127,12 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
     if (s.cells[c].objective) game->objective_cells_.push_back(c);
   }
   if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
+  // Lines of fire past the terrain, once: the grid's size was checked above.
+  CellMask terrain;
+  for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    if (s.cells[c].terrain) terrain.Set(c);
+  }
+  game->clear_of_terrain_ = SquareGrid::Create(s.width, s.height)->ClearLines(terrain);
   game->map_view_ = game->MapView();
   return std::shared_ptr<const MgbbGame>(std::move(game));
 }
@@ -194,8 +202,9 @@ int MgbbGame::UnitAt(const State& state, int c) const {
 bool MgbbGame::InContact(const State& state, int u) const {
   if (!Alive(state, u)) return false;
   const Cell at = CellOf(state.cell[u]);
-  for (int e = 0; e < num_units(); ++e) {
-    if (!Alive(state, e) || side(e) == side(u)) continue;
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    const int e = std::countr_zero(enemies);
+    if (!Alive(state, e)) continue;
     const Cell other = CellOf(state.cell[e]);
     if (std::abs(other.x - at.x) <= 1 && std::abs(other.y - at.y) <= 1) return true;
   }
@@ -368,43 +377,43 @@ void MgbbGame::NextActivation(State& state) const {
 
 // --- The action loop. ----------------------------------------------------------------------
 
-bool MgbbGame::OrderAllowed(const State& state, Order order) const {
+uint8_t MgbbGame::AllowedOrders(const State& state, bool first_only) const {
   const int u = state.active;
-  if (order == kEnd) return true;
-  if (state.steps >= kMaxActionsPerActivation) return false;
+  uint8_t allowed = 0;
+  auto allow = [&](Order order, bool yes) {
+    if (yes) allowed |= 1 << order;
+    return first_only && allowed != 0;
+  };
+  if (state.steps >= kMaxActionsPerActivation) return first_only ? 0 : 1 << kEnd;
+  // The cheap questions first. In contact a unit may only fight hand to hand (besides
+  // turning and limbering): no move, charge or shot.
   const mgbb::Unit& record = unit(u);
-  switch (order) {
-    case kMove:
-      return !(IsGun(record) && !(state.flags[u] & kLimberedBit)) && CanMove(state, u);
-    case kCharge:
-      return CanCharge(state, u);
-    case kShoot:
-      return CanShoot(state, u);
-    case kSnapShot: {
-      if (record.unit_class != UnitClass::kParamilitaryPolice) return false;
-      ActionList targets;
-      ShotTargets(state, u, targets);
-      return !targets.empty();
-    }
-    case kMelee: {
-      if (state.did & kDidMelee) return false;
-      ActionList targets;
-      MeleeTargets(state, u, targets);
-      return !targets.empty();
-    }
-    case kTurn:
-      return !(state.did & kDidTurn) && order_points_[u].turn <= state.ap;
-    case kLimber:
-      return IsGun(record) && !(state.did & kDidLimber) && order_points_[u].limber <= state.ap;
-    default:
-      return false;
+  const OrderPoints& points = order_points_[u];
+  const bool contact = InContact(state, u);
+  if (allow(kTurn, !(state.did & kDidTurn) && points.turn <= state.ap) ||
+      allow(kLimber, IsGun(record) && !(state.did & kDidLimber) && points.limber <= state.ap) ||
+      allow(kMelee, contact && !(state.did & kDidMelee) && points.hand_to_hand <= state.ap)) {
+    return allowed;
   }
+  if (!contact) {
+    const bool shoot = points.shoot <= state.ap;
+    const bool snap = record.unit_class == UnitClass::kParamilitaryPolice;
+    const bool target = (shoot || snap) && ShooterReady(state, u) && HasShotTarget(state, u);
+    if (allow(kShoot, shoot && target) || allow(kSnapShot, snap && target) ||
+        allow(kMove, !(IsGun(record) && !(state.flags[u] & kLimberedBit)) && Alive(state, u) &&
+                         MoveExists(state, u)) ||
+        allow(kCharge, CanCharge(state, u))) {
+      return allowed;
+    }
+  }
+  return first_only ? allowed : allowed | 1 << kEnd;
 }
 
 void MgbbGame::OrderActions(const State& state, ActionList& actions) const {
   actions.clear();
+  const uint8_t allowed = AllowedOrders(state, false);
   for (int order = 0; order < kNumOrders; ++order) {
-    if (OrderAllowed(state, static_cast<Order>(order))) actions.push_back(kOrderBase + order);
+    if (allowed >> order & 1) actions.push_back(kOrderBase + order);
   }
 }
 
@@ -424,12 +433,10 @@ void MgbbGame::FinishAction(State& state) const {
   }
   state.player = static_cast<uint8_t>(side(u));
   state.order = kEnd;
-  // Nothing left but to end: it ends. The cheap questions first.
-  for (Order order : {kTurn, kLimber, kMelee, kShoot, kSnapShot, kMove, kCharge}) {
-    if (OrderAllowed(state, order)) {
-      state.phase = kOrder;
-      return;
-    }
+  // Nothing left but to end: it ends.
+  if (AllowedOrders(state, true) != 0) {
+    state.phase = kOrder;
+    return;
   }
   EndActivation(state);
 }
@@ -577,10 +584,9 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
   const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
   int nearest_enemy = INT32_MAX;
-  for (int o = 0; o < num_units(); ++o) {
-    if (Alive(state, o) && side(o) != side(u)) {
-      nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
-    }
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    const int o = std::countr_zero(enemies);
+    if (Alive(state, o)) nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
   }
   const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
   const bool nearer_matters = points[kNearerEnemy] != points[0];
@@ -612,9 +618,9 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
       if (to.terrain || to.works == mgbb::Works::kFortification) bits |= kIntoCover;
       if (beyond_matters && !within_1m.Test(dest)) bits |= kBeyond1M;
       if (nearer_matters) {
-        for (int o = 0; o < num_units(); ++o) {
-          if (Alive(state, o) && side(o) != side(u) &&
-              Distance2(dest, state.cell[o]) < nearest_enemy) {
+        for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+          const int o = std::countr_zero(enemies);
+          if (Alive(state, o) && Distance2(dest, state.cell[o]) < nearest_enemy) {
             bits |= kNearerEnemy;
             break;
           }
@@ -644,9 +650,11 @@ CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
 }
 
 bool MgbbGame::CanMove(const State& state, int u) const {
-  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
-    return false;
-  }
+  return Alive(state, u) && !InContact(state, u) && MoveExists(state, u);
+}
+
+bool MgbbGame::MoveExists(const State& state, int u) const {
+  if (!LeaderOf(state, u).in_command_distance) return false;
   // Most often one step to a free neighbour shows it at once (a step is within 1M, so the
   // beyond-1M row does not apply); else the full search decides.
   const int start = state.cell[u];
@@ -680,8 +688,10 @@ bool MgbbGame::CanMove(const State& state, int u) const {
       auto nearer_bit = [&] {
         if (nearer < 0) {
           nearer = 0;
-          for (int o = 0; o < num_units() && nearer == 0; ++o) {
-            if (Alive(state, o) && side(o) != side(u) &&
+          for (uint32_t enemies = EnemiesOf(u); enemies != 0 && nearer == 0;
+               enemies &= enemies - 1) {
+            const int o = std::countr_zero(enemies);
+            if (Alive(state, o) &&
                 Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
               nearer = kNearerEnemy;
             }

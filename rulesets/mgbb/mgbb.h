@@ -218,6 +218,8 @@ class MgbbGame {
   // The unit as the scenario gives it (hits, limbered and moved at the start).
   const mgbb::Unit& unit(int u) const { return scenario_.units[u].unit; }
   int side(int u) const { return static_cast<int>(unit(u).side); }
+  // The units of the other side than u's, bit per unit (living or not).
+  uint32_t EnemiesOf(int u) const { return units_of_side_[1 - side(u)]; }
   // "g1", "g2", ... for the government's units in scenario order, "i1", ... for the
   // insurgents'.
   const std::string& UnitName(int u) const { return names_[u]; }
@@ -341,10 +343,14 @@ class MgbbGame {
   void EndTurn(State& state) const;
   bool GameOver(const State& state) const;
   void OrderActions(const State& state, ActionList& actions) const;
-  bool OrderAllowed(const State& state, Order order) const;  // for the active unit
+  // The orders the active unit may give now, bit (1 << Order) each; with `first_only` only
+  // whether any but kEnd is allowed (the first found, kEnd left out).
+  uint8_t AllowedOrders(const State& state, bool first_only) const;
   void MoveUnit(State& state, int u, int dest) const;
   // ShotEffects or MeleeEffects for the hits 0..dice of this node.
   void HitEffects(const State& state, std::span<int> effects) const;
+  // CanMove for a living unit not in contact.
+  bool MoveExists(const State& state, int u) const;
   // ChargeEnds(state, u) is not empty (it stops at the first end).
   bool HasChargeEnd(const State& state, int u) const;
   // The points of the cheapest move (or charge) to `dest`, -1 if none.
@@ -366,7 +372,10 @@ class MgbbGame {
   std::vector<int> objective_cells_;
   BoardView map_view_;
   int commander_[2] = {-1, -1};
+  uint32_t units_of_side_[2] = {0, 0};  // bit per unit
   CellMask smoke_, gas_;
+  // By cell index: the cells a line of fire reaches without crossing a terrain cell.
+  std::vector<CellMask> clear_of_terrain_;
   std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
   std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
   // Moves, by the kind of path: bit 0 it may cross terrain, bit 1 battlefield defences,
@@ -407,6 +416,9 @@ class MgbbGame {
   // Shooting (mgbb_shooting.cc): whether u may shoot at all now (alive, a shooter, not
   // limbered, not in contact), and the band of its shot at t if t is a target it could take.
   bool MayShootNow(const State& state, int u) const;
+  bool ShooterReady(const State& state, int u) const;  // MayShootNow but for the contact
+  // Some target u could take if it may shoot now (as ShotTargets, not asking MayShootNow).
+  bool HasShotTarget(const State& state, int u) const;
   std::optional<mgbb::RangeBand> BandTo(const State& state, int u, int t) const;
   // Where a move may pass (no unit) and end (not next to an enemy of u's side).
   struct Obstacles {

@@ -32,15 +32,9 @@ void EndShot(MgbbGame::State& state) {
 }  // namespace
 
 bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
+  if (!clear_of_terrain_[state.cell[u]].Test(state.cell[t])) return false;
   const Cell from = CellOf(state.cell[u]);
   const Cell to = CellOf(state.cell[t]);
-  for (int y = std::min(from.y, to.y); y <= std::max(from.y, to.y); ++y) {
-    for (int x = std::min(from.x, to.x); x <= std::max(from.x, to.x); ++x) {
-      const Cell cell{x, y};
-      if (cell == from || cell == to) continue;
-      if (MapAt(CellIndex(x, y)).terrain && SegmentCrossesCell(from, to, cell)) return false;
-    }
-  }
   bool overhead = unit(u).type == UnitType::kArtillery;
   for (int f = 0; f < num_units() && overhead; ++f) {
     // The shooter itself counts too; it makes no difference, as nothing lies between two
@@ -56,12 +50,16 @@ bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
   return true;
 }
 
-bool MgbbGame::MayShootNow(const State& state, int u) const {
+bool MgbbGame::ShooterReady(const State& state, int u) const {
   const mgbb::Unit& record = unit(u);
   // A foot unit without a weapon (an unarmed mob) has no range row, so it cannot shoot.
   return Alive(state, u) && record.type != UnitType::kCommander &&
          record.type != UnitType::kStaffTeam && !(state.flags[u] & kLimberedBit) &&
-         ranges_[u].short_cells >= 0 && !InContact(state, u);
+         ranges_[u].short_cells >= 0;
+}
+
+bool MgbbGame::MayShootNow(const State& state, int u) const {
+  return ShooterReady(state, u) && !InContact(state, u);
 }
 
 std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t) const {
@@ -126,12 +124,15 @@ void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const
   }
 }
 
-bool MgbbGame::CanShoot(const State& state, int u) const {
-  if (order_points_[u].shoot > state.ap || !MayShootNow(state, u)) return false;
+bool MgbbGame::HasShotTarget(const State& state, int u) const {
   for (int t = 0; t < num_units(); ++t) {
     if (BandTo(state, u, t)) return true;
   }
   return false;
+}
+
+bool MgbbGame::CanShoot(const State& state, int u) const {
+  return order_points_[u].shoot <= state.ap && MayShootNow(state, u) && HasShotTarget(state, u);
 }
 
 void MgbbGame::StartShot(State& state, int t, Mode mode) const {
