@@ -227,4 +227,12 @@ CellMask ReachTable::Reachable(int start, const CellMask& blocked, const CellMas
   return cells;
 }
 
+bool ReachTable::Reaches(int start, int dest, const CellMask& blocked,
+                         const CellMask& no_stop) const {
+  if (dest == start) return true;
+  if (!reach_[start].Test(dest) || no_stop.Test(dest)) return false;
+  return !blocked.Intersects(influence_[start]) ||
+         graph_.Cells(start, allowance_, blocked, no_stop).Test(dest);
+}
+
 }  // namespace sandtable

@@ -106,6 +106,9 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
     (marker.kind == mgbb::MarkerKind::kSmoke ? game->smoke_ : game->gas_)
         .Set(game->CellIndex(marker.x, marker.y));
   }
+  for (int dice = 0; dice <= mgbb::InitiativeDice(kMaxUnits); ++dice) {
+    game->initiative_sums_.push_back(SumCounts(dice));
+  }
   for (int dice = 0; dice <= kMaxDice; ++dice) {
     game->hit_pools_.push_back(
         DicePool::CountSuccesses(std::max(1, dice), 6, SuccessRule::AtLeast(5)));
@@ -201,10 +204,12 @@ int MgbbGame::UnitAt(const State& state, int c) const {
 
 bool MgbbGame::InContact(const State& state, int u) const {
   if (!Alive(state, u)) return false;
-  const Cell at = CellOf(state.cell[u]);
+  const int cell = state.cell[u];
+  const Cell at = CellOf(cell);
   for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
     const int e = std::countr_zero(enemies);
-    if (!Alive(state, e)) continue;
+    // More than a row away by the index alone.
+    if (std::abs(state.cell[e] - cell) > width() + 1 || !Alive(state, e)) continue;
     const Cell other = CellOf(state.cell[e]);
     if (std::abs(other.x - at.x) <= 1 && std::abs(other.y - at.y) <= 1) return true;
   }
@@ -286,8 +291,8 @@ int MgbbGame::InitiativeAdjustmentOf(const State& state, int side_index) const {
 }
 
 Probability MgbbGame::GovernmentInitiative(const State& state) const {
-  const std::vector<uint64_t> gov = SumCounts(InitiativeDiceOf(state, 0));
-  const std::vector<uint64_t> ins = SumCounts(InitiativeDiceOf(state, 1));
+  const std::vector<uint64_t>& gov = initiative_sums_[InitiativeDiceOf(state, 0)];
+  const std::vector<uint64_t>& ins = initiative_sums_[InitiativeDiceOf(state, 1)];
   const int shift = InitiativeAdjustmentOf(state, 0) - InitiativeAdjustmentOf(state, 1);
   uint64_t wins = 0, losses = 0;
   for (size_t g = 0; g < gov.size(); ++g) {
@@ -566,20 +571,19 @@ MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
 template <typename F>
 void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& max_points,
                            int only_dest, F&& f) const {
-  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) return;
+  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
+  if (*std::min_element(points.begin(), points.end()) > max_points || !Alive(state, u) ||
+      InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
+    return;
+  }
   Obstacles obstacles = ObstaclesFor(state, u);
-  // The ends asked for: next to an enemy for a charge (it ends in contact), or one cell.
+  // A charge ends in contact: only next to an enemy.
   CellMask only;
   if (charge) {
     only = obstacles.no_stop;
     obstacles.no_stop = CellMask();
+    if (only_dest >= 0 && !only.Test(only_dest)) return;
   }
-  if (only_dest >= 0) {
-    const bool by_enemy = only.Test(only_dest);
-    only = CellMask();
-    if (by_enemy || !charge) only.Set(only_dest);
-  }
-  const bool restricted = charge || only_dest >= 0;
   const CellMask& blocked = obstacles.blocked;
   const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
@@ -588,7 +592,6 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     const int o = std::countr_zero(enemies);
     if (Alive(state, o)) nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
   }
-  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
   const bool nearer_matters = points[kNearerEnemy] != points[0];
   const bool beyond_matters = points[kBeyond1M] != points[0];
   const mgbb::MapCell& from = MapAt(start);
@@ -603,20 +606,13 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     const int via = ((kind & 1) || from.terrain ? kViaTerrain : 0) | (kind & 2 ? kViaDefences : 0);
     if (points[via] > max_points) continue;  // every row adds: the kind's cheapest move
     const ReachTable& table = reach_tables_[index];
-    // Paths of this kind cannot get there even with nothing in the way.
-    if (restricted && !only.Intersects(table.Unobstructed(start))) continue;
-    CellMask reach = table.Reachable(start, blocked, no_stop);
-    if (restricted) reach &= only;
-    CellMask within_1m;
-    if (beyond_matters) {
-      within_1m = reach_tables_[reach_1m_index_[u][kind]].Reachable(start, blocked, no_stop);
-    }
-    reach.ForEach([&](int dest) {
-      if (dest == start) return;
+    const ReachTable& table_1m = reach_tables_[reach_1m_index_[u][kind]];
+    // The points of the move to dest, given whether it is within 1M.
+    auto points_to = [&](int dest, bool within_1m) {
       int bits = via;
       const mgbb::MapCell& to = MapAt(dest);
       if (to.terrain || to.works == mgbb::Works::kFortification) bits |= kIntoCover;
-      if (beyond_matters && !within_1m.Test(dest)) bits |= kBeyond1M;
+      if (beyond_matters && !within_1m) bits |= kBeyond1M;
       if (nearer_matters) {
         for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
           const int o = std::countr_zero(enemies);
@@ -626,7 +622,23 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
           }
         }
       }
-      f(dest, static_cast<int>(points[bits]));
+      return static_cast<int>(points[bits]);
+    };
+    if (only_dest >= 0) {
+      if (only_dest != start && table.Reaches(start, only_dest, blocked, no_stop)) {
+        f(only_dest, points_to(only_dest, !beyond_matters || table_1m.Reaches(start, only_dest,
+                                                                              blocked, no_stop)));
+      }
+      continue;
+    }
+    // Paths of this kind cannot end by an enemy even with nothing in the way.
+    if (charge && !only.Intersects(table.Unobstructed(start))) continue;
+    CellMask reach = table.Reachable(start, blocked, no_stop);
+    if (charge) reach &= only;
+    CellMask within_1m;
+    if (beyond_matters) within_1m = table_1m.Reachable(start, blocked, no_stop);
+    reach.ForEach([&](int dest) {
+      if (dest != start) f(dest, points_to(dest, beyond_matters && within_1m.Test(dest)));
     });
   }
 }
@@ -654,14 +666,16 @@ bool MgbbGame::CanMove(const State& state, int u) const {
 }
 
 bool MgbbGame::MoveExists(const State& state, int u) const {
-  if (!LeaderOf(state, u).in_command_distance) return false;
+  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
+  if (state.ap < *std::min_element(points.begin(), points.end()) ||
+      !LeaderOf(state, u).in_command_distance) {
+    return false;
+  }
   // Most often one step to a free neighbour shows it at once (a step is within 1M, so the
   // beyond-1M row does not apply); else the full search decides.
   const int start = state.cell[u];
   const Cell at = CellOf(start);
   const mgbb::MapCell& from = MapAt(start);
-  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
-  if (state.ap < *std::min_element(points.begin(), points.end())) return false;
   const bool nearer_matters = points[kNearerEnemy] != points[0];
   // The 3 x 3 cells around u: bit (dy + 1) * 3 + dx + 1 set where a move may not end (a unit,
   // or next to an enemy).

@@ -376,6 +376,8 @@ class MgbbGame {
   CellMask smoke_, gas_;
   // By cell index: the cells a line of fire reaches without crossing a terrain cell.
   std::vector<CellMask> clear_of_terrain_;
+  // By number of dice (0..InitiativeDice(kMaxUnits)): the ways to throw each sum.
+  std::vector<std::vector<uint64_t>> initiative_sums_;
   std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
   std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
   // Moves, by the kind of path: bit 0 it may cross terrain, bit 1 battlefield defences,

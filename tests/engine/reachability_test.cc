@@ -236,6 +236,9 @@ TEST(ReachabilityTest, TableAgreesWithSearch) {
       const int start = static_cast<int>(rng.Below(grid.num_cells()));
       const CellMask reach = table.Reachable(start, blocked, no_stop);
       ASSERT_EQ(reach, graph.From(start, 6, blocked, no_stop).cells) << trial;
+      for (int dest = 0; dest < grid.num_cells(); ++dest) {
+        ASSERT_EQ(table.Reaches(start, dest, blocked, no_stop), reach.Test(dest)) << trial;
+      }
       // Nothing in the way reaches a superset.
       ASSERT_EQ(table.Unobstructed(start), graph.From(start, 6).cells) << trial;
       CellMask beyond = reach;
