@@ -533,6 +533,9 @@ absl::Status MgbbGame::PrepareMoves() {
     };
     move_points_.push_back(points_of(mgbb::Action::kMove));
     charge_points_.push_back(points_of(mgbb::Action::kCharge));
+    cheapest_move_.push_back(*std::min_element(move_points_[u].begin(), move_points_[u].end()));
+    cheapest_charge_.push_back(
+        *std::min_element(charge_points_[u].begin(), charge_points_[u].end()));
     OrderPoints order;
     mgbb::ActionContext context;
     context.unit = unit(u);
@@ -572,7 +575,7 @@ template <typename F>
 void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& max_points,
                            int only_dest, F&& f) const {
   const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
-  if (*std::min_element(points.begin(), points.end()) > max_points || !Alive(state, u) ||
+  if ((charge ? cheapest_charge_[u] : cheapest_move_[u]) > max_points || !Alive(state, u) ||
       InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
     return;
   }
@@ -667,8 +670,7 @@ bool MgbbGame::CanMove(const State& state, int u) const {
 
 bool MgbbGame::MoveExists(const State& state, int u) const {
   const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
-  if (state.ap < *std::min_element(points.begin(), points.end()) ||
-      !LeaderOf(state, u).in_command_distance) {
+  if (state.ap < cheapest_move_[u] || !LeaderOf(state, u).in_command_distance) {
     return false;
   }
   // Most often one step to a free neighbour shows it at once (a step is within 1M, so the

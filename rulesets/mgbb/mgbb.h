@@ -398,6 +398,7 @@ class MgbbGame {
   std::vector<std::array<int, kPathKinds>> allowance_;       // points (0: no such path)
   std::vector<std::array<int8_t, kNumMoveBits>> move_points_;
   std::vector<std::array<int8_t, kNumMoveBits>> charge_points_;  // nearer the enemy always
+  std::vector<int> cheapest_move_, cheapest_charge_;             // their least rows
   // Per unit, the points to turn, to limber or unlimber, and to stand still (by whether it
   // defends a position), from the Action Point table.
   struct OrderPoints {

@@ -3,6 +3,7 @@
 // "Machine Guns and Ballot Boxes, Quick Reference Sheets" (the tables) and "mgbb: rulings"
 // (Combat: range, line of sight, overhead fire; Turn sequence: return fire).
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "rulesets/mgbb/mgbb.h"
@@ -125,8 +126,8 @@ void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const
 }
 
 bool MgbbGame::HasShotTarget(const State& state, int u) const {
-  for (int t = 0; t < num_units(); ++t) {
-    if (BandTo(state, u, t)) return true;
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    if (BandTo(state, u, std::countr_zero(enemies))) return true;
   }
   return false;
 }
