@@ -134,6 +134,9 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   CellMask terrain;
   for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
     if (s.cells[c].terrain) terrain.Set(c);
+    if (s.cells[c].terrain || s.cells[c].works == mgbb::Works::kFortification) {
+      game->cover_.Set(c);
+    }
   }
   game->clear_of_terrain_ = SquareGrid::Create(s.width, s.height)->ClearLines(terrain);
   game->map_view_ = game->MapView();
@@ -203,8 +206,10 @@ int MgbbGame::UnitAt(const State& state, int c) const {
 }
 
 bool MgbbGame::InContact(const State& state, int u) const {
-  if (!Alive(state, u)) return false;
-  const int cell = state.cell[u];
+  return Alive(state, u) && NextToEnemy(state, u, state.cell[u]);
+}
+
+bool MgbbGame::NextToEnemy(const State& state, int u, int cell) const {
   const Cell at = CellOf(cell);
   for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
     const int e = std::countr_zero(enemies);
@@ -559,12 +564,12 @@ absl::Status MgbbGame::PrepareMoves() {
   return absl::OkStatus();
 }
 
-MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
+MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u, bool no_stop) const {
   Obstacles obstacles;
   for (int o = 0; o < num_units(); ++o) {
     if (o == u || !Alive(state, o)) continue;
     obstacles.blocked.Set(state.cell[o]);
-    if (side(o) == side(u)) continue;
+    if (!no_stop || side(o) == side(u)) continue;
     // A move never ends in contact: that is a charge.
     for (uint16_t c : around_[state.cell[o]]) obstacles.no_stop.Set(c);
   }
@@ -579,13 +584,15 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
       InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
     return;
   }
-  Obstacles obstacles = ObstaclesFor(state, u);
-  // A charge ends in contact: only next to an enemy.
-  CellMask only;
+  // A move never ends next to an enemy, a charge always does. With one destination that
+  // settles it now, and the searches need no cells to keep out of (they only take them out
+  // of the answer).
+  if (only_dest >= 0 && NextToEnemy(state, u, only_dest) != charge) return;
+  Obstacles obstacles = ObstaclesFor(state, u, only_dest < 0);
+  CellMask only;  // a charge's ends: next to an enemy
   if (charge) {
     only = obstacles.no_stop;
     obstacles.no_stop = CellMask();
-    if (only_dest >= 0 && !only.Test(only_dest)) return;
   }
   const CellMask& blocked = obstacles.blocked;
   const CellMask& no_stop = obstacles.no_stop;
@@ -629,8 +636,10 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     };
     if (only_dest >= 0) {
       if (only_dest != start && table.Reaches(start, only_dest, blocked, no_stop)) {
-        f(only_dest, points_to(only_dest, !beyond_matters || table_1m.Reaches(start, only_dest,
-                                                                              blocked, no_stop)));
+        CellMask dest;
+        dest.Set(only_dest);
+        f(dest, points_to(only_dest,
+                          !beyond_matters || table_1m.Reaches(start, only_dest, blocked, no_stop)));
       }
       continue;
     }
@@ -638,11 +647,37 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     if (charge && !only.Intersects(table.Unobstructed(start))) continue;
     CellMask reach = table.Reachable(start, blocked, no_stop);
     if (charge) reach &= only;
+    reach.Reset(start);
     CellMask within_1m;
     if (beyond_matters) within_1m = table_1m.Reachable(start, blocked, no_stop);
-    reach.ForEach([&](int dest) {
-      if (dest != start) f(dest, points_to(dest, beyond_matters && within_1m.Test(dest)));
-    });
+    if (nearer_matters) {
+      reach.ForEach([&](int dest) {
+        CellMask one;
+        one.Set(dest);
+        f(one, points_to(dest, beyond_matters && within_1m.Test(dest)));
+      });
+      continue;
+    }
+    // The price then depends only on cover and 1M: four sets of ends, word by word.
+    for (int bits = via; bits <= (via | kIntoCover | kBeyond1M); ++bits) {
+      if ((bits & ~(kIntoCover | kBeyond1M)) != via || ((bits & kBeyond1M) && !beyond_matters)) {
+        continue;
+      }
+      CellMask ends = reach;
+      if (bits & kIntoCover) {
+        ends &= cover_;
+      } else {
+        ends.Remove(cover_);
+      }
+      if (beyond_matters) {
+        if (bits & kBeyond1M) {
+          ends.Remove(within_1m);
+        } else {
+          ends &= within_1m;
+        }
+      }
+      f(ends, static_cast<int>(points[bits]));
+    }
   }
 }
 
@@ -658,8 +693,8 @@ int MgbbGame::MaxMoveCells(const State& state, int u) const {
 CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;
-  ForEachMove(state, u, false, max_points, -1, [&](int dest, int points) {
-    if (points <= state.ap) cells.Set(dest);
+  ForEachMove(state, u, false, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap) cells |= ends;
   });
   return cells;
 }
@@ -738,7 +773,9 @@ bool MgbbGame::MoveExists(const State& state, int u) const {
   }
   bool any = false;
   const int max_points = state.ap;
-  ForEachMove(state, u, false, max_points, -1, [&](int, int points) { any |= points <= state.ap; });
+  ForEachMove(state, u, false, max_points, -1, [&](const CellMask& ends, int points) {
+    any |= points <= state.ap && !ends.Empty();
+  });
   return any;
 }
 
@@ -749,8 +786,8 @@ int MgbbGame::MoveCost(const State& state, int u, int dest) const {
 CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;
-  ForEachMove(state, u, true, max_points, -1, [&](int dest, int points) {
-    if (points <= state.ap) cells.Set(dest);
+  ForEachMove(state, u, true, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap) cells |= ends;
   });
   return cells;
 }
@@ -758,8 +795,8 @@ CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
 bool MgbbGame::HasChargeEnd(const State& state, int u) const {
   bool any = false;
   int max_points = state.ap;
-  ForEachMove(state, u, true, max_points, -1, [&](int, int points) {
-    if (points <= state.ap) {
+  ForEachMove(state, u, true, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap && !ends.Empty()) {
       any = true;
       max_points = -1;  // the first end found settles it: no other kind of path is tried
     }
@@ -774,7 +811,7 @@ int MgbbGame::ChargeCost(const State& state, int u, int dest) const {
 int MgbbGame::Cheapest(const State& state, int u, bool charge, int dest) const {
   int best = -1;
   int max_points = INT32_MAX;  // once a way is found, only cheaper kinds of path are tried
-  ForEachMove(state, u, charge, max_points, dest, [&](int, int points) {
+  ForEachMove(state, u, charge, max_points, dest, [&](const CellMask&, int points) {
     if (best < 0 || points < best) best = points;
     max_points = best - 1;
   });

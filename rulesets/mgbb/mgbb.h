@@ -249,6 +249,8 @@ class MgbbGame {
   int UnitAt(const State& state, int c) const;
   // An enemy unit is next to u (8 neighbours): u is in contact.
   bool InContact(const State& state, int u) const;
+  // An enemy of u stands on `cell` or next to it.
+  bool NextToEnemy(const State& state, int u, int cell) const;
   // The action context of u taking `action` now (unit, leader trait), path facts unset.
   mgbb::ActionContext ActionContextOf(const State& state, int u, mgbb::Action action) const;
   // The common part of u's combat context against `opponent` (unit records, leader,
@@ -356,10 +358,11 @@ class MgbbGame {
   // The points of the cheapest move (or charge) to `dest`, -1 if none.
   int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
-  // Calls f(dest, points) for every cell u may move to now and the points of one way there
-  // (a cell may come several times, by paths crossing different things), leaving out kinds
-  // of path that cost more than `max_points` (which f may lower as it goes), and with
-  // `only_dest` >= 0 every other cell. A charge's ends are only the cells next to an enemy.
+  // Calls f(ends, points) for sets of cells u may move to now, each with the points of one
+  // way there (a cell may come several times, by paths crossing different things; a set may
+  // be empty), leaving out kinds of path that cost more than `max_points` (which f may lower
+  // as it goes), and with `only_dest` >= 0 every other cell. A charge's ends are only the
+  // cells next to an enemy.
   template <typename F>
   void ForEachMove(const State& state, int u, bool charge, const int& max_points, int only_dest,
                    F&& f) const;
@@ -374,6 +377,7 @@ class MgbbGame {
   int commander_[2] = {-1, -1};
   uint32_t units_of_side_[2] = {0, 0};  // bit per unit
   CellMask smoke_, gas_;
+  CellMask cover_;  // terrain or fortification: a move into it pays for cover
   // By cell index: the cells a line of fire reaches without crossing a terrain cell.
   std::vector<CellMask> clear_of_terrain_;
   // By number of dice (0..InitiativeDice(kMaxUnits)): the ways to throw each sum.
@@ -423,12 +427,13 @@ class MgbbGame {
   // Some target u could take if it may shoot now (as ShotTargets, not asking MayShootNow).
   bool HasShotTarget(const State& state, int u) const;
   std::optional<mgbb::RangeBand> BandTo(const State& state, int u, int t) const;
-  // Where a move may pass (no unit) and end (not next to an enemy of u's side).
+  // Where a move may pass (no unit) and end (not next to an enemy of u's side; left empty
+  // unless `no_stop`).
   struct Obstacles {
     CellMask blocked;
     CellMask no_stop;
   };
-  Obstacles ObstaclesFor(const State& state, int u) const;
+  Obstacles ObstaclesFor(const State& state, int u, bool no_stop) const;
 };
 
 }  // namespace sandtable
