@@ -108,6 +108,9 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   }
   for (int dice = 0; dice <= mgbb::InitiativeDice(kMaxUnits); ++dice) {
     game->initiative_sums_.push_back(SumCounts(dice));
+    std::vector<uint64_t> below = {0};
+    for (uint64_t ways : game->initiative_sums_.back()) below.push_back(below.back() + ways);
+    game->initiative_below_.push_back(std::move(below));
   }
   for (int dice = 0; dice <= kMaxDice; ++dice) {
     game->hit_pools_.push_back(
@@ -297,15 +300,15 @@ int MgbbGame::InitiativeAdjustmentOf(const State& state, int side_index) const {
 
 Probability MgbbGame::GovernmentInitiative(const State& state) const {
   const std::vector<uint64_t>& gov = initiative_sums_[InitiativeDiceOf(state, 0)];
-  const std::vector<uint64_t>& ins = initiative_sums_[InitiativeDiceOf(state, 1)];
+  const std::vector<uint64_t>& below = initiative_below_[InitiativeDiceOf(state, 1)];
   const int shift = InitiativeAdjustmentOf(state, 0) - InitiativeAdjustmentOf(state, 1);
+  // The government's total g + shift wins against the insurgents' sums below it and loses
+  // against those above it.
+  const int sums = static_cast<int>(below.size()) - 1;
   uint64_t wins = 0, losses = 0;
-  for (size_t g = 0; g < gov.size(); ++g) {
-    for (size_t i = 0; i < ins.size(); ++i) {
-      const int margin = static_cast<int>(g) + shift - static_cast<int>(i);
-      if (margin > 0) wins += gov[g] * ins[i];
-      if (margin < 0) losses += gov[g] * ins[i];
-    }
+  for (int g = 0; g < static_cast<int>(gov.size()); ++g) {
+    wins += gov[g] * below[std::clamp(g + shift, 0, sums)];
+    losses += gov[g] * (below[sums] - below[std::clamp(g + shift + 1, 0, sums)]);
   }
   return Probability(wins, wins + losses);
 }

@@ -382,8 +382,9 @@ class MgbbGame {
   std::vector<CellMask> clear_of_terrain_;
   // By number of dice (0..InitiativeDice(kMaxUnits)): the ways to throw each sum.
   std::vector<std::vector<uint64_t>> initiative_sums_;
-  std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
-  std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
+  std::vector<std::vector<uint64_t>> initiative_below_;  // [dice][k]: the ways to throw < k
+  std::vector<DicePool> hit_pools_;                      // by number of dice, 0..kMaxDice (0 as 1)
+  std::vector<std::vector<PoolOutcome>> hit_odds_;       // their distributions
   // Moves, by the kind of path: bit 0 it may cross terrain, bit 1 battlefield defences,
   // bit 2 it keeps to road cells. Per unit and kind, the reach table of its allowance (or -1:
   // no such path, or no move), and the points of a move by MoveBits.
