@@ -307,8 +307,6 @@ class MgbbGame {
   // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
   // in contact.
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
-  // The action points of u's charge ending on each cell, within its move and its points
-  // (-1: it cannot end there).
   // Where next to an enemy u's charge may end now for the points it has left (as a move, but
   // it ends in contact and is priced as a charge), and the points of the charge ending on
   // `dest` (-1 also when no enemy is next to it).
