@@ -55,6 +55,15 @@ class CellMask {
     for (int i = 0; i < kWords; ++i) words_[i] |= other.words_[i];
     return *this;
   }
+  CellMask& operator&=(const CellMask& other) {
+    for (int i = 0; i < kWords; ++i) words_[i] &= other.words_[i];
+    return *this;
+  }
+  // Takes out every member of `other` (set difference), word by word.
+  CellMask& Remove(const CellMask& other) {
+    for (int i = 0; i < kWords; ++i) words_[i] &= ~other.words_[i];
+    return *this;
+  }
   // Calls f(index) for every member in increasing index order.
   template <typename F>
   void ForEach(F&& f) const {

@@ -203,9 +203,8 @@ CellMask MoveGraph::Cells(int start, int allowance, const CellMask& blocked_in,
       }
     }
   }
-  no_stop.ForEach([&](int i) {
-    if (i != start) settled.Reset(i);
-  });
+  settled.Remove(no_stop);
+  settled.Set(start);  // the start is exempt
   return settled;
 }
 
@@ -223,10 +222,17 @@ CellMask ReachTable::Reachable(int start, const CellMask& blocked, const CellMas
     return graph_.Cells(start, allowance_, blocked, no_stop);
   }
   CellMask cells = reach_[start];
-  no_stop.ForEach([&](int i) {
-    if (i != start) cells.Reset(i);
-  });
+  cells.Remove(no_stop);
+  cells.Set(start);  // the start is exempt (and always reached)
   return cells;
+}
+
+bool ReachTable::Reaches(int start, int dest, const CellMask& blocked,
+                         const CellMask& no_stop) const {
+  if (dest == start) return true;
+  if (!reach_[start].Test(dest) || no_stop.Test(dest)) return false;
+  return !blocked.Intersects(influence_[start]) ||
+         graph_.Cells(start, allowance_, blocked, no_stop).Test(dest);
 }
 
 }  // namespace sandtable

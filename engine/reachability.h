@@ -108,6 +108,13 @@ class ReachTable {
   int allowance() const { return allowance_; }
   // As MoveGraph::From(start, allowance, blocked, no_stop).cells.
   CellMask Reachable(int start, const CellMask& blocked = {}, const CellMask& no_stop = {}) const;
+  // Reachable(start, blocked, no_stop).Test(dest), answered from the table without a search
+  // when the obstacles cannot matter or dest is out of reach anyway.
+  bool Reaches(int start, int dest, const CellMask& blocked = {},
+               const CellMask& no_stop = {}) const;
+  // The cells reachable from `start` with nothing in the way: every answer of Reachable(start,
+  // ...) lies within them, so a caller can skip a query that cannot find what it looks for.
+  const CellMask& Unobstructed(int start) const { return reach_[start]; }
 
  private:
   MoveGraph graph_;

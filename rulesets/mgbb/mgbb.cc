@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -97,12 +98,19 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   int counts[2] = {0, 0};
   for (int u = 0; u < game->num_units(); ++u) {
     const int side = game->side(u);
+    game->units_of_side_[side] |= uint32_t{1} << u;
     game->names_.push_back(absl::StrCat(side == 0 ? "g" : "i", ++counts[side]));
     if (game->unit(u).type == UnitType::kCommander) game->commander_[side] = u;
   }
   for (const mgbb::Marker& marker : s.markers) {
     (marker.kind == mgbb::MarkerKind::kSmoke ? game->smoke_ : game->gas_)
         .Set(game->CellIndex(marker.x, marker.y));
+  }
+  for (int dice = 0; dice <= mgbb::InitiativeDice(kMaxUnits); ++dice) {
+    game->initiative_sums_.push_back(SumCounts(dice));
+    std::vector<uint64_t> below = {0};
+    for (uint64_t ways : game->initiative_sums_.back()) below.push_back(below.back() + ways);
+    game->initiative_below_.push_back(std::move(below));
   }
   for (int dice = 0; dice <= kMaxDice; ++dice) {
     game->hit_pools_.push_back(
@@ -111,9 +119,29 @@ absl::StatusOr<std::shared_ptr<const MgbbGame>> MgbbGame::Create(const Params& p
   }
 
   for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    const Cell at{c % s.width, c / s.width};
+    game->cell_at_.push_back(at);
+    std::array<uint16_t, 9> around;
+    around.fill(static_cast<uint16_t>(c));
+    int n = 0;
+    for (int y = std::max(0, at.y - 1); y <= std::min(s.height - 1, at.y + 1); ++y) {
+      for (int x = std::max(0, at.x - 1); x <= std::min(s.width - 1, at.x + 1); ++x) {
+        around[n++] = static_cast<uint16_t>(game->CellIndex(x, y));
+      }
+    }
+    game->around_.push_back(around);
     if (s.cells[c].objective) game->objective_cells_.push_back(c);
   }
   if (absl::Status moves = game->PrepareMoves(); !moves.ok()) return moves;
+  // Lines of fire past the terrain, once: the grid's size was checked above.
+  CellMask terrain;
+  for (int c = 0; c < static_cast<int>(s.cells.size()); ++c) {
+    if (s.cells[c].terrain) terrain.Set(c);
+    if (s.cells[c].terrain || s.cells[c].works == mgbb::Works::kFortification) {
+      game->cover_.Set(c);
+    }
+  }
+  game->clear_of_terrain_ = SquareGrid::Create(s.width, s.height)->ClearLines(terrain);
   game->map_view_ = game->MapView();
   return std::shared_ptr<const MgbbGame>(std::move(game));
 }
@@ -183,10 +211,15 @@ int MgbbGame::UnitAt(const State& state, int c) const {
 }
 
 bool MgbbGame::InContact(const State& state, int u) const {
-  if (!Alive(state, u)) return false;
-  const Cell at = CellOf(state.cell[u]);
-  for (int e = 0; e < num_units(); ++e) {
-    if (!Alive(state, e) || side(e) == side(u)) continue;
+  return Alive(state, u) && NextToEnemy(state, u, state.cell[u]);
+}
+
+bool MgbbGame::NextToEnemy(const State& state, int u, int cell) const {
+  const Cell at = CellOf(cell);
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    const int e = std::countr_zero(enemies);
+    // More than a row away by the index alone.
+    if (std::abs(state.cell[e] - cell) > width() + 1 || !Alive(state, e)) continue;
     const Cell other = CellOf(state.cell[e]);
     if (std::abs(other.x - at.x) <= 1 && std::abs(other.y - at.y) <= 1) return true;
   }
@@ -270,16 +303,16 @@ int MgbbGame::InitiativeAdjustmentOf(const State& state, int side_index) const {
 }
 
 Probability MgbbGame::GovernmentInitiative(const State& state) const {
-  const std::vector<uint64_t> gov = SumCounts(InitiativeDiceOf(state, 0));
-  const std::vector<uint64_t> ins = SumCounts(InitiativeDiceOf(state, 1));
+  const std::vector<uint64_t>& gov = initiative_sums_[InitiativeDiceOf(state, 0)];
+  const std::vector<uint64_t>& below = initiative_below_[InitiativeDiceOf(state, 1)];
   const int shift = InitiativeAdjustmentOf(state, 0) - InitiativeAdjustmentOf(state, 1);
+  // The government's total g + shift wins against the insurgents' sums below it and loses
+  // against those above it.
+  const int sums = static_cast<int>(below.size()) - 1;
   uint64_t wins = 0, losses = 0;
-  for (size_t g = 0; g < gov.size(); ++g) {
-    for (size_t i = 0; i < ins.size(); ++i) {
-      const int margin = static_cast<int>(g) + shift - static_cast<int>(i);
-      if (margin > 0) wins += gov[g] * ins[i];
-      if (margin < 0) losses += gov[g] * ins[i];
-    }
+  for (int g = 0; g < static_cast<int>(gov.size()); ++g) {
+    wins += gov[g] * below[std::clamp(g + shift, 0, sums)];
+    losses += gov[g] * (below[sums] - below[std::clamp(g + shift + 1, 0, sums)]);
   }
   return Probability(wins, wins + losses);
 }
@@ -367,43 +400,43 @@ void MgbbGame::NextActivation(State& state) const {
 
 // --- The action loop. ----------------------------------------------------------------------
 
-bool MgbbGame::OrderAllowed(const State& state, Order order) const {
+uint8_t MgbbGame::AllowedOrders(const State& state, bool first_only) const {
   const int u = state.active;
-  if (order == kEnd) return true;
-  if (state.steps >= kMaxActionsPerActivation) return false;
+  uint8_t allowed = 0;
+  auto allow = [&](Order order, bool yes) {
+    if (yes) allowed |= 1 << order;
+    return first_only && allowed != 0;
+  };
+  if (state.steps >= kMaxActionsPerActivation) return first_only ? 0 : 1 << kEnd;
+  // The cheap questions first. In contact a unit may only fight hand to hand (besides
+  // turning and limbering): no move, charge or shot.
   const mgbb::Unit& record = unit(u);
-  switch (order) {
-    case kMove:
-      return !(IsGun(record) && !(state.flags[u] & kLimberedBit)) && CanMove(state, u);
-    case kCharge:
-      return CanCharge(state, u);
-    case kShoot:
-      return CanShoot(state, u);
-    case kSnapShot: {
-      if (record.unit_class != UnitClass::kParamilitaryPolice) return false;
-      ActionList targets;
-      ShotTargets(state, u, targets);
-      return !targets.empty();
-    }
-    case kMelee: {
-      if (state.did & kDidMelee) return false;
-      ActionList targets;
-      MeleeTargets(state, u, targets);
-      return !targets.empty();
-    }
-    case kTurn:
-      return !(state.did & kDidTurn) && order_points_[u].turn <= state.ap;
-    case kLimber:
-      return IsGun(record) && !(state.did & kDidLimber) && order_points_[u].limber <= state.ap;
-    default:
-      return false;
+  const OrderPoints& points = order_points_[u];
+  const bool contact = InContact(state, u);
+  if (allow(kTurn, !(state.did & kDidTurn) && points.turn <= state.ap) ||
+      allow(kLimber, IsGun(record) && !(state.did & kDidLimber) && points.limber <= state.ap) ||
+      allow(kMelee, contact && !(state.did & kDidMelee) && points.hand_to_hand <= state.ap)) {
+    return allowed;
   }
+  if (!contact) {
+    const bool shoot = points.shoot <= state.ap;
+    const bool snap = record.unit_class == UnitClass::kParamilitaryPolice;
+    const bool target = (shoot || snap) && ShooterReady(state, u) && HasShotTarget(state, u);
+    if (allow(kShoot, shoot && target) || allow(kSnapShot, snap && target) ||
+        allow(kMove, !(IsGun(record) && !(state.flags[u] & kLimberedBit)) && Alive(state, u) &&
+                         MoveExists(state, u)) ||
+        allow(kCharge, CanCharge(state, u))) {
+      return allowed;
+    }
+  }
+  return first_only ? allowed : allowed | 1 << kEnd;
 }
 
 void MgbbGame::OrderActions(const State& state, ActionList& actions) const {
   actions.clear();
+  const uint8_t allowed = AllowedOrders(state, false);
   for (int order = 0; order < kNumOrders; ++order) {
-    if (OrderAllowed(state, static_cast<Order>(order))) actions.push_back(kOrderBase + order);
+    if (allowed >> order & 1) actions.push_back(kOrderBase + order);
   }
 }
 
@@ -423,12 +456,10 @@ void MgbbGame::FinishAction(State& state) const {
   }
   state.player = static_cast<uint8_t>(side(u));
   state.order = kEnd;
-  // Nothing left but to end: it ends. The cheap questions first.
-  for (Order order : {kTurn, kLimber, kMelee, kShoot, kSnapShot, kMove, kCharge}) {
-    if (OrderAllowed(state, order)) {
-      state.phase = kOrder;
-      return;
-    }
+  // Nothing left but to end: it ends.
+  if (AllowedOrders(state, true) != 0) {
+    state.phase = kOrder;
+    return;
   }
   EndActivation(state);
 }
@@ -520,6 +551,9 @@ absl::Status MgbbGame::PrepareMoves() {
     };
     move_points_.push_back(points_of(mgbb::Action::kMove));
     charge_points_.push_back(points_of(mgbb::Action::kCharge));
+    cheapest_move_.push_back(*std::min_element(move_points_[u].begin(), move_points_[u].end()));
+    cheapest_charge_.push_back(
+        *std::min_element(charge_points_[u].begin(), charge_points_[u].end()));
     OrderPoints order;
     mgbb::ActionContext context;
     context.unit = unit(u);
@@ -543,19 +577,14 @@ absl::Status MgbbGame::PrepareMoves() {
   return absl::OkStatus();
 }
 
-MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
+MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u, bool no_stop) const {
   Obstacles obstacles;
   for (int o = 0; o < num_units(); ++o) {
     if (o == u || !Alive(state, o)) continue;
     obstacles.blocked.Set(state.cell[o]);
-    if (side(o) == side(u)) continue;
+    if (!no_stop || side(o) == side(u)) continue;
     // A move never ends in contact: that is a charge.
-    const Cell at = CellOf(state.cell[o]);
-    for (int y = std::max(0, at.y - 1); y <= std::min(height() - 1, at.y + 1); ++y) {
-      for (int x = std::max(0, at.x - 1); x <= std::min(width() - 1, at.x + 1); ++x) {
-        obstacles.no_stop.Set(CellIndex(x, y));
-      }
-    }
+    for (uint16_t c : around_[state.cell[o]]) obstacles.no_stop.Set(c);
   }
   return obstacles;
 }
@@ -563,19 +592,29 @@ MgbbGame::Obstacles MgbbGame::ObstaclesFor(const State& state, int u) const {
 template <typename F>
 void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& max_points,
                            int only_dest, F&& f) const {
-  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) return;
-  Obstacles obstacles = ObstaclesFor(state, u);
-  if (charge) obstacles.no_stop = CellMask();  // a charge ends in contact
+  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
+  if ((charge ? cheapest_charge_[u] : cheapest_move_[u]) > max_points || !Alive(state, u) ||
+      InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
+    return;
+  }
+  // A move never ends next to an enemy, a charge always does. With one destination that
+  // settles it now, and the searches need no cells to keep out of (they only take them out
+  // of the answer).
+  if (only_dest >= 0 && NextToEnemy(state, u, only_dest) != charge) return;
+  Obstacles obstacles = ObstaclesFor(state, u, only_dest < 0);
+  CellMask only;  // a charge's ends: next to an enemy
+  if (charge) {
+    only = obstacles.no_stop;
+    obstacles.no_stop = CellMask();
+  }
   const CellMask& blocked = obstacles.blocked;
   const CellMask& no_stop = obstacles.no_stop;
   const int start = state.cell[u];
   int nearest_enemy = INT32_MAX;
-  for (int o = 0; o < num_units(); ++o) {
-    if (Alive(state, o) && side(o) != side(u)) {
-      nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
-    }
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    const int o = std::countr_zero(enemies);
+    if (Alive(state, o)) nearest_enemy = std::min(nearest_enemy, Distance2(start, state.cell[o]));
   }
-  const std::array<int8_t, kNumMoveBits>& points = charge ? charge_points_[u] : move_points_[u];
   const bool nearer_matters = points[kNearerEnemy] != points[0];
   const bool beyond_matters = points[kBeyond1M] != points[0];
   const mgbb::MapCell& from = MapAt(start);
@@ -589,39 +628,69 @@ void MgbbGame::ForEachMove(const State& state, int u, bool charge, const int& ma
     }
     const int via = ((kind & 1) || from.terrain ? kViaTerrain : 0) | (kind & 2 ? kViaDefences : 0);
     if (points[via] > max_points) continue;  // every row adds: the kind's cheapest move
-    if (only_dest >= 0) {
-      // Paths of this kind cannot end there, or the cell is out of the allowance (a path's
-      // points are at least twice its straight length).
-      const mgbb::MapCell& to = MapAt(only_dest);
-      const int reach_cells = allowance_[u][kind] / 2;
-      if ((to.terrain && !(kind & 1)) ||
-          (to.works == mgbb::Works::kBattlefieldDefence && !(kind & 2)) ||
-          ((kind & 4) && !to.road) || Distance2(start, only_dest) > reach_cells * reach_cells) {
-        continue;
-      }
-    }
-    const CellMask reach = reach_tables_[index].Reachable(start, blocked, no_stop);
-    CellMask within_1m;
-    if (beyond_matters) {
-      within_1m = reach_tables_[reach_1m_index_[u][kind]].Reachable(start, blocked, no_stop);
-    }
-    reach.ForEach([&](int dest) {
-      if (dest == start || (only_dest >= 0 && dest != only_dest)) return;
+    const ReachTable& table = reach_tables_[index];
+    const ReachTable& table_1m = reach_tables_[reach_1m_index_[u][kind]];
+    // The points of the move to dest, given whether it is within 1M.
+    auto points_to = [&](int dest, bool within_1m) {
       int bits = via;
       const mgbb::MapCell& to = MapAt(dest);
       if (to.terrain || to.works == mgbb::Works::kFortification) bits |= kIntoCover;
-      if (beyond_matters && !within_1m.Test(dest)) bits |= kBeyond1M;
+      if (beyond_matters && !within_1m) bits |= kBeyond1M;
       if (nearer_matters) {
-        for (int o = 0; o < num_units(); ++o) {
-          if (Alive(state, o) && side(o) != side(u) &&
-              Distance2(dest, state.cell[o]) < nearest_enemy) {
+        for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+          const int o = std::countr_zero(enemies);
+          if (Alive(state, o) && Distance2(dest, state.cell[o]) < nearest_enemy) {
             bits |= kNearerEnemy;
             break;
           }
         }
       }
-      f(dest, static_cast<int>(points[bits]));
-    });
+      return static_cast<int>(points[bits]);
+    };
+    if (only_dest >= 0) {
+      if (only_dest != start && table.Reaches(start, only_dest, blocked, no_stop)) {
+        CellMask dest;
+        dest.Set(only_dest);
+        f(dest, points_to(only_dest,
+                          !beyond_matters || table_1m.Reaches(start, only_dest, blocked, no_stop)));
+      }
+      continue;
+    }
+    // Paths of this kind cannot end by an enemy even with nothing in the way.
+    if (charge && !only.Intersects(table.Unobstructed(start))) continue;
+    CellMask reach = table.Reachable(start, blocked, no_stop);
+    if (charge) reach &= only;
+    reach.Reset(start);
+    CellMask within_1m;
+    if (beyond_matters) within_1m = table_1m.Reachable(start, blocked, no_stop);
+    if (nearer_matters) {
+      reach.ForEach([&](int dest) {
+        CellMask one;
+        one.Set(dest);
+        f(one, points_to(dest, beyond_matters && within_1m.Test(dest)));
+      });
+      continue;
+    }
+    // The price then depends only on cover and 1M: four sets of ends, word by word.
+    for (int bits = via; bits <= (via | kIntoCover | kBeyond1M); ++bits) {
+      if ((bits & ~(kIntoCover | kBeyond1M)) != via || ((bits & kBeyond1M) && !beyond_matters)) {
+        continue;
+      }
+      CellMask ends = reach;
+      if (bits & kIntoCover) {
+        ends &= cover_;
+      } else {
+        ends.Remove(cover_);
+      }
+      if (beyond_matters) {
+        if (bits & kBeyond1M) {
+          ends.Remove(within_1m);
+        } else {
+          ends &= within_1m;
+        }
+      }
+      f(ends, static_cast<int>(points[bits]));
+    }
   }
 }
 
@@ -637,14 +706,19 @@ int MgbbGame::MaxMoveCells(const State& state, int u) const {
 CellMask MgbbGame::MoveDestinations(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;
-  ForEachMove(state, u, false, max_points, -1, [&](int dest, int points) {
-    if (points <= state.ap) cells.Set(dest);
+  ForEachMove(state, u, false, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap) cells |= ends;
   });
   return cells;
 }
 
 bool MgbbGame::CanMove(const State& state, int u) const {
-  if (!Alive(state, u) || InContact(state, u) || !LeaderOf(state, u).in_command_distance) {
+  return Alive(state, u) && !InContact(state, u) && MoveExists(state, u);
+}
+
+bool MgbbGame::MoveExists(const State& state, int u) const {
+  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
+  if (state.ap < cheapest_move_[u] || !LeaderOf(state, u).in_command_distance) {
     return false;
   }
   // Most often one step to a free neighbour shows it at once (a step is within 1M, so the
@@ -652,8 +726,6 @@ bool MgbbGame::CanMove(const State& state, int u) const {
   const int start = state.cell[u];
   const Cell at = CellOf(start);
   const mgbb::MapCell& from = MapAt(start);
-  const std::array<int8_t, kNumMoveBits>& points = move_points_[u];
-  if (state.ap < *std::min_element(points.begin(), points.end())) return false;
   const bool nearer_matters = points[kNearerEnemy] != points[0];
   // The 3 x 3 cells around u: bit (dy + 1) * 3 + dx + 1 set where a move may not end (a unit,
   // or next to an enemy).
@@ -676,15 +748,21 @@ bool MgbbGame::CanMove(const State& state, int u) const {
       if ((dx == 0 && dy == 0) || x < 0 || y < 0 || x >= width() || y >= height()) continue;
       const int dest = CellIndex(x, y);
       if (closed >> ((dy + 1) * 3 + dx + 1) & 1) continue;
-      int nearer = 0;
-      if (nearer_matters) {
-        for (int o = 0; o < num_units(); ++o) {
-          if (Alive(state, o) && side(o) != side(u) &&
-              Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
-            nearer = kNearerEnemy;
+      int nearer = -1;  // kNearerEnemy or 0, asked only when the price depends on it
+      auto nearer_bit = [&] {
+        if (nearer < 0) {
+          nearer = 0;
+          for (uint32_t enemies = EnemiesOf(u); enemies != 0 && nearer == 0;
+               enemies &= enemies - 1) {
+            const int o = std::countr_zero(enemies);
+            if (Alive(state, o) &&
+                Distance2(dest, state.cell[o]) < Distance2(start, state.cell[o])) {
+              nearer = kNearerEnemy;
+            }
           }
         }
-      }
+        return nearer;
+      };
       const mgbb::MapCell& to = MapAt(dest);
       const int step = dx != 0 && dy != 0 ? 3 : 2;
       for (int kind = 0; kind < kPathKinds; ++kind) {
@@ -696,15 +774,21 @@ bool MgbbGame::CanMove(const State& state, int u) const {
             (road && !(from.road && to.road))) {
           continue;
         }
-        const int bits = (terrain ? kViaTerrain : 0) | (defences ? kViaDefences : 0) | nearer |
-                         (to.terrain || to.works == mgbb::Works::kFortification ? kIntoCover : 0);
+        int bits = (terrain ? kViaTerrain : 0) | (defences ? kViaDefences : 0) |
+                   (to.terrain || to.works == mgbb::Works::kFortification ? kIntoCover : 0);
+        if (nearer_matters &&
+            (points[bits] <= state.ap) != (points[bits | kNearerEnemy] <= state.ap)) {
+          bits |= nearer_bit();
+        }
         if (points[bits] <= state.ap) return true;
       }
     }
   }
   bool any = false;
   const int max_points = state.ap;
-  ForEachMove(state, u, false, max_points, -1, [&](int, int points) { any |= points <= state.ap; });
+  ForEachMove(state, u, false, max_points, -1, [&](const CellMask& ends, int points) {
+    any |= points <= state.ap && !ends.Empty();
+  });
   return any;
 }
 
@@ -715,10 +799,22 @@ int MgbbGame::MoveCost(const State& state, int u, int dest) const {
 CellMask MgbbGame::ChargeEnds(const State& state, int u) const {
   CellMask cells;
   const int max_points = state.ap;
-  ForEachMove(state, u, true, max_points, -1, [&](int dest, int points) {
-    if (points <= state.ap) cells.Set(dest);
+  ForEachMove(state, u, true, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap) cells |= ends;
   });
   return cells;
+}
+
+bool MgbbGame::HasChargeEnd(const State& state, int u) const {
+  bool any = false;
+  int max_points = state.ap;
+  ForEachMove(state, u, true, max_points, -1, [&](const CellMask& ends, int points) {
+    if (points <= state.ap && !ends.Empty()) {
+      any = true;
+      max_points = -1;  // the first end found settles it: no other kind of path is tried
+    }
+  });
+  return any;
 }
 
 int MgbbGame::ChargeCost(const State& state, int u, int dest) const {
@@ -728,7 +824,7 @@ int MgbbGame::ChargeCost(const State& state, int u, int dest) const {
 int MgbbGame::Cheapest(const State& state, int u, bool charge, int dest) const {
   int best = -1;
   int max_points = INT32_MAX;  // once a way is found, only cheaper kinds of path are tried
-  ForEachMove(state, u, charge, max_points, dest, [&](int, int points) {
+  ForEachMove(state, u, charge, max_points, dest, [&](const CellMask&, int points) {
     if (best < 0 || points < best) best = points;
     max_points = best - 1;
   });

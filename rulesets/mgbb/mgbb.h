@@ -226,6 +226,8 @@ class MgbbGame {
   // The unit as the scenario gives it (hits, limbered and moved at the start).
   const mgbb::Unit& unit(int u) const { return scenario_.units[u].unit; }
   int side(int u) const { return static_cast<int>(unit(u).side); }
+  // The units of the other side than u's, bit per unit (living or not).
+  uint32_t EnemiesOf(int u) const { return units_of_side_[1 - side(u)]; }
   // "g1", "g2", ... for the government's units in scenario order, "i1", ... for the
   // insurgents'.
   const std::string& UnitName(int u) const { return names_[u]; }
@@ -233,7 +235,7 @@ class MgbbGame {
   int CellIndex(int x, int y) const { return y * width() + x; }
   int CellX(int c) const { return c % width(); }
   int CellY(int c) const { return c / width(); }
-  Cell CellOf(int c) const { return Cell{CellX(c), CellY(c)}; }
+  Cell CellOf(int c) const { return cell_at_[c]; }  // a table: no division in the hot path
   const mgbb::MapCell& MapAt(int c) const { return scenario_.cells[c]; }
   bool IsObjective(int c) const { return MapAt(c).objective; }
   // The polling station's cells, ascending.
@@ -260,6 +262,8 @@ class MgbbGame {
   int UnitAt(const State& state, int c) const;
   // An enemy unit is next to u (8 neighbours): u is in contact.
   bool InContact(const State& state, int u) const;
+  // An enemy of u stands on `cell` or next to it.
+  bool NextToEnemy(const State& state, int u, int cell) const;
   // The action context of u taking `action` now (unit, leader trait), path facts unset.
   mgbb::ActionContext ActionContextOf(const State& state, int u, mgbb::Action action) const;
   // The common part of u's combat context against `opponent` (unit records, leader,
@@ -316,10 +320,9 @@ class MgbbGame {
   // reach a free cell next to within its move and its points; hand-to-hand targets: enemies
   // in contact.
   void ChargeTargets(const State& state, int u, ActionList& actions) const;
-  // The action points of u's charge ending on each cell, within its move and its points
-  // (-1: it cannot end there).
-  // Where u's charge may end now for the points it has left (as a move, but it may end in
-  // contact and is priced as a charge), and the points of the charge ending on `dest`.
+  // Where next to an enemy u's charge may end now for the points it has left (as a move, but
+  // it ends in contact and is priced as a charge), and the points of the charge ending on
+  // `dest` (-1 also when no enemy is next to it).
   CellMask ChargeEnds(const State& state, int u) const;
   // The longest move u has now, in cells (by any kind of path it may take from its cell).
   int MaxMoveCells(const State& state, int u) const;
@@ -353,29 +356,46 @@ class MgbbGame {
   void EndTurn(State& state) const;
   bool GameOver(const State& state) const;
   void OrderActions(const State& state, ActionList& actions) const;
-  bool OrderAllowed(const State& state, Order order) const;  // for the active unit
+  // The orders the active unit may give now, bit (1 << Order) each; with `first_only` only
+  // whether any but kEnd is allowed (the first found, kEnd left out).
+  uint8_t AllowedOrders(const State& state, bool first_only) const;
   void MoveUnit(State& state, int u, int dest) const;
   // ShotEffects or MeleeEffects for the hits 0..dice of this node.
   void HitEffects(const State& state, std::span<int> effects) const;
+  // CanMove for a living unit not in contact.
+  bool MoveExists(const State& state, int u) const;
+  // ChargeEnds(state, u) is not empty (it stops at the first end).
+  bool HasChargeEnd(const State& state, int u) const;
   // The points of the cheapest move (or charge) to `dest`, -1 if none.
   int Cheapest(const State& state, int u, bool charge, int dest) const;
   void EndActivation(State& state) const;
-  // Calls f(dest, points) for every cell u may move to now and the points of one way there
-  // (a cell may come several times, by paths crossing different things), leaving out kinds
-  // of path that cost more than `max_points` (which f may lower as it goes), and with
-  // `only_dest` >= 0 every other cell.
+  // Calls f(ends, points) for sets of cells u may move to now, each with the points of one
+  // way there (a cell may come several times, by paths crossing different things; a set may
+  // be empty), leaving out kinds of path that cost more than `max_points` (which f may lower
+  // as it goes), and with `only_dest` >= 0 every other cell. A charge's ends are only the
+  // cells next to an enemy.
   template <typename F>
   void ForEachMove(const State& state, int u, bool charge, const int& max_points, int only_dest,
                    F&& f) const;
 
   mgbb::Scenario scenario_;
+  std::vector<Cell> cell_at_;  // by cell index
+  // By cell index: the cell and its neighbours on the table, the cell repeated to fill 9.
+  std::vector<std::array<uint16_t, 9>> around_;
   std::vector<std::string> names_;
   std::vector<int> objective_cells_;
   BoardView map_view_;
   int commander_[2] = {-1, -1};
+  uint32_t units_of_side_[2] = {0, 0};  // bit per unit
   CellMask smoke_, gas_;
-  std::vector<DicePool> hit_pools_;                 // by number of dice, 0..kMaxDice (0 as 1)
-  std::vector<std::vector<PoolOutcome>> hit_odds_;  // their distributions
+  CellMask cover_;  // terrain or fortification: a move into it pays for cover
+  // By cell index: the cells a line of fire reaches without crossing a terrain cell.
+  std::vector<CellMask> clear_of_terrain_;
+  // By number of dice (0..InitiativeDice(kMaxUnits)): the ways to throw each sum.
+  std::vector<std::vector<uint64_t>> initiative_sums_;
+  std::vector<std::vector<uint64_t>> initiative_below_;  // [dice][k]: the ways to throw < k
+  std::vector<DicePool> hit_pools_;                      // by number of dice, 0..kMaxDice (0 as 1)
+  std::vector<std::vector<PoolOutcome>> hit_odds_;       // their distributions
   // Moves, by the kind of path: bit 0 it may cross terrain, bit 1 battlefield defences,
   // bit 2 it keeps to road cells. Per unit and kind, the reach table of its allowance (or -1:
   // no such path, or no move), and the points of a move by MoveBits.
@@ -394,6 +414,7 @@ class MgbbGame {
   std::vector<std::array<int, kPathKinds>> allowance_;       // points (0: no such path)
   std::vector<std::array<int8_t, kNumMoveBits>> move_points_;
   std::vector<std::array<int8_t, kNumMoveBits>> charge_points_;  // nearer the enemy always
+  std::vector<int> cheapest_move_, cheapest_charge_;             // their least rows
   // Per unit, the points to turn, to limber or unlimber, and to stand still (by whether it
   // defends a position), from the Action Point table.
   struct OrderPoints {
@@ -414,13 +435,17 @@ class MgbbGame {
   // Shooting (mgbb_shooting.cc): whether u may shoot at all now (alive, a shooter, not
   // limbered, not in contact), and the band of its shot at t if t is a target it could take.
   bool MayShootNow(const State& state, int u) const;
+  bool ShooterReady(const State& state, int u) const;  // MayShootNow but for the contact
+  // Some target u could take if it may shoot now (as ShotTargets, not asking MayShootNow).
+  bool HasShotTarget(const State& state, int u) const;
   std::optional<mgbb::RangeBand> BandTo(const State& state, int u, int t) const;
-  // Where a move may pass (no unit) and end (not next to an enemy of u's side).
+  // Where a move may pass (no unit) and end (not next to an enemy of u's side; left empty
+  // unless `no_stop`).
   struct Obstacles {
     CellMask blocked;
     CellMask no_stop;
   };
-  Obstacles ObstaclesFor(const State& state, int u) const;
+  Obstacles ObstaclesFor(const State& state, int u, bool no_stop) const;
 };
 
 }  // namespace sandtable

@@ -2,6 +2,7 @@
 // (docs/rulesets/mgbb.md, "Charges, hand-to-hand and disengagement"; "mgbb: rulings",
 // Combat).
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -146,14 +147,12 @@ bool MgbbGame::CanCharge(const State& state, int u) const {
   if (!Alive(state, u) || !MayCharge(unit(u).type)) return false;
   const int reach = MaxMoveCells(state, u) + 2;  // the end cell is next to the target
   bool near = false;
-  for (int t = 0; t < num_units() && !near; ++t) {
-    near = Alive(state, t) && side(t) != side(u) &&
-           Distance2(state.cell[u], state.cell[t]) <= reach * reach;
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0 && !near; enemies &= enemies - 1) {
+    const int t = std::countr_zero(enemies);
+    near = Alive(state, t) && Distance2(state.cell[u], state.cell[t]) <= reach * reach;
   }
   if (!near) return false;
-  ActionList targets;
-  ChargeTargets(state, u, targets);
-  return !targets.empty();
+  return HasChargeEnd(state, u);
 }
 
 void MgbbGame::StartCharge(State& state, int t) const {
@@ -174,8 +173,9 @@ void MgbbGame::MeleeTargets(const State& state, int u, ActionList& actions) cons
   if (!Alive(state, u) || (state.did & kDidMelee) || order_points_[u].hand_to_hand > state.ap) {
     return;
   }
-  for (int t = 0; t < num_units(); ++t) {
-    if (Alive(state, t) && side(t) != side(u) && Distance2(state.cell[u], state.cell[t]) <= 2) {
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    const int t = std::countr_zero(enemies);
+    if (Alive(state, t) && Distance2(state.cell[u], state.cell[t]) <= 2) {
       actions.push_back(kTargetBase + t);
     }
   }

@@ -3,6 +3,7 @@
 // "Machine Guns and Ballot Boxes, Quick Reference Sheets" (the tables) and "mgbb: rulings"
 // (Combat: range, line of sight, overhead fire; Turn sequence: return fire).
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "rulesets/mgbb/mgbb.h"
@@ -32,15 +33,9 @@ void EndShot(MgbbGame::State& state) {
 }  // namespace
 
 bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
+  if (!clear_of_terrain_[state.cell[u]].Test(state.cell[t])) return false;
   const Cell from = CellOf(state.cell[u]);
   const Cell to = CellOf(state.cell[t]);
-  for (int y = std::min(from.y, to.y); y <= std::max(from.y, to.y); ++y) {
-    for (int x = std::min(from.x, to.x); x <= std::max(from.x, to.x); ++x) {
-      const Cell cell{x, y};
-      if (cell == from || cell == to) continue;
-      if (MapAt(CellIndex(x, y)).terrain && SegmentCrossesCell(from, to, cell)) return false;
-    }
-  }
   bool overhead = unit(u).type == UnitType::kArtillery;
   for (int f = 0; f < num_units() && overhead; ++f) {
     // The shooter itself counts too; it makes no difference, as nothing lies between two
@@ -56,20 +51,21 @@ bool MgbbGame::LineOfFire(const State& state, int u, int t) const {
   return true;
 }
 
-bool MgbbGame::MayShootNow(const State& state, int u) const {
+bool MgbbGame::ShooterReady(const State& state, int u) const {
   const mgbb::Unit& record = unit(u);
   // A foot unit without a weapon (an unarmed mob) has no range row, so it cannot shoot.
   return Alive(state, u) && record.type != UnitType::kCommander &&
          record.type != UnitType::kStaffTeam && !(state.flags[u] & kLimberedBit) &&
-         ranges_[u].short_cells >= 0 && !InContact(state, u);
+         ranges_[u].short_cells >= 0;
+}
+
+bool MgbbGame::MayShootNow(const State& state, int u) const {
+  return ShooterReady(state, u) && !InContact(state, u);
 }
 
 std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t) const {
-  if (!Alive(state, t) || side(u) == side(t) ||
-      !InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
-                 CellOf(state.cell[t]))) {
-    return std::nullopt;
-  }
+  // The cheap tests first: range, then the arc, then the line of fire.
+  if (!Alive(state, t) || side(u) == side(t)) return std::nullopt;
   const int d2 = Distance2(state.cell[u], state.cell[t]);
   const Ranges& ranges = ranges_[u];
   std::optional<mgbb::RangeBand> band;
@@ -78,7 +74,12 @@ std::optional<mgbb::RangeBand> MgbbGame::BandTo(const State& state, int u, int t
   } else if (d2 <= ranges.long_cells * ranges.long_cells) {
     band = mgbb::RangeBand::kLong;
   }
-  if (!band || !LineOfFire(state, u, t)) return std::nullopt;
+  if (!band ||
+      !InFireArc(CellOf(state.cell[u]), FacingOf(state, u), kFrontHalfSteps,
+                 CellOf(state.cell[t])) ||
+      !LineOfFire(state, u, t)) {
+    return std::nullopt;
+  }
   return band;
 }
 
@@ -134,12 +135,15 @@ void MgbbGame::ShotTargets(const State& state, int u, ActionList& actions) const
   }
 }
 
-bool MgbbGame::CanShoot(const State& state, int u) const {
-  if (order_points_[u].shoot > state.ap || !MayShootNow(state, u)) return false;
-  for (int t = 0; t < num_units(); ++t) {
-    if (BandTo(state, u, t)) return true;
+bool MgbbGame::HasShotTarget(const State& state, int u) const {
+  for (uint32_t enemies = EnemiesOf(u); enemies != 0; enemies &= enemies - 1) {
+    if (BandTo(state, u, std::countr_zero(enemies))) return true;
   }
   return false;
+}
+
+bool MgbbGame::CanShoot(const State& state, int u) const {
+  return order_points_[u].shoot <= state.ap && MayShootNow(state, u) && HasShotTarget(state, u);
 }
 
 void MgbbGame::StartShot(State& state, int t, Mode mode) const {

@@ -187,6 +187,24 @@ TEST(ReachabilityTest, RejectsBadTerrain) {
   EXPECT_FALSE(MoveGraph::ForHex(HexMap(3, 3), MoveTerrain{}, 0).ok());
 }
 
+TEST(CellMaskTest, IntersectionAndRemovalWordByWord) {
+  // Members on both sides of the first word boundary (63, 64) and far out (2000).
+  CellMask a, b;
+  for (int i : {1, 63, 64, 2000}) a.Set(i);
+  for (int i : {63, 64, 65, 2000}) b.Set(i);
+  CellMask both = a;
+  both &= b;
+  CellMask expected_both;
+  for (int i : {63, 64, 2000}) expected_both.Set(i);
+  EXPECT_EQ(both, expected_both);
+  CellMask only_a = a;
+  only_a.Remove(b);
+  CellMask expected_only_a;
+  expected_only_a.Set(1);
+  EXPECT_EQ(only_a, expected_only_a);
+  EXPECT_TRUE(only_a.Remove(a).Empty());
+}
+
 TEST(ReachabilityTest, TableAgreesWithSearch) {
   // Random static terrain and random obstacles: the table's shortcut never changes the
   // answer, for both corner rules and for a hex map.
@@ -216,9 +234,15 @@ TEST(ReachabilityTest, TableAgreesWithSearch) {
         no_stop.Set(static_cast<int>(rng.Below(grid.num_cells())));
       }
       const int start = static_cast<int>(rng.Below(grid.num_cells()));
-      ASSERT_EQ(table.Reachable(start, blocked, no_stop),
-                graph.From(start, 6, blocked, no_stop).cells)
-          << trial;
+      const CellMask reach = table.Reachable(start, blocked, no_stop);
+      ASSERT_EQ(reach, graph.From(start, 6, blocked, no_stop).cells) << trial;
+      for (int dest = 0; dest < grid.num_cells(); ++dest) {
+        ASSERT_EQ(table.Reaches(start, dest, blocked, no_stop), reach.Test(dest)) << trial;
+      }
+      // Nothing in the way reaches a superset.
+      ASSERT_EQ(table.Unobstructed(start), graph.From(start, 6).cells) << trial;
+      CellMask beyond = reach;
+      ASSERT_TRUE(beyond.Remove(table.Unobstructed(start)).Empty()) << trial;
       // The allocation-free search agrees too, at every allowance.
       const int allowance = static_cast<int>(rng.Below(12));
       ASSERT_EQ(graph.Cells(start, allowance, blocked, no_stop),
