@@ -18,6 +18,7 @@ namespace sandtable {
 namespace {
 
 using G = MgbbGame;
+using mgbb_test::Acting;
 using mgbb_test::Has;
 using mgbb_test::Legal;
 
@@ -45,18 +46,6 @@ constexpr std::string_view kSkirmish =
     "unit side=insurgents class=guerrilla type=foot weapon=rifle at=4,3 facing=S\n"
     "unit side=insurgents class=guerrilla type=foot weapon=rifle at=7,3 facing=S\n"
     "unit side=insurgents class=guerrilla type=commander trait=rash at=0,0 facing=S\n";
-
-// Unit u activated, its action points unspent, at its kOrder node.
-G::State Acting(const G& game, int u) {
-  G::State state = game.InitialState();
-  state.phase = G::kOrder;
-  state.player = static_cast<uint8_t>(game.side(u));
-  state.initiative = state.player;
-  state.active = static_cast<uint8_t>(u);
-  state.ap = G::kActionPoints;
-  state.flags[u] |= G::kActivatedBit;
-  return state;
-}
 
 // The policy's choices at `state` over `n` random streams, counted.
 std::map<Action, int> Choices(const MgbbRollout& policy, const G& game, const G::State& state,

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "rulesets/mgbb/mgbb.h"
+#include "tests/mgbb/mgbb_test_util.h"
 
 namespace sandtable {
 namespace {
@@ -18,6 +19,7 @@ using Game = MgbbGame;
 using State = MgbbGame::State;
 using mgbb::GasAttack;
 using mgbb::RangeBand;
+using mgbb_test::Acting;
 
 // A 12 x 8 open map, the objective in the bottom right corner.
 constexpr std::string_view kOpen =
@@ -49,18 +51,6 @@ std::shared_ptr<const Game> MakeGame(std::string_view map, std::string_view unit
   absl::StatusOr<std::shared_ptr<const Game>> game = Game::CreateFromStrings({}, text);
   EXPECT_TRUE(game.ok()) << game.status();
   return game.ok() ? *game : nullptr;
-}
-
-// Unit u activated, its 2 action points unspent, choosing its first order.
-State Acting(const Game& game, int u) {
-  State state = game.InitialState();
-  state.phase = Game::kOrder;
-  state.player = static_cast<uint8_t>(game.side(u));
-  state.initiative = state.player;
-  state.active = static_cast<uint8_t>(u);
-  state.ap = Game::kActionPoints;
-  state.flags[u] |= Game::kActivatedBit;
-  return state;
 }
 
 bool Offers(const Game& game, const State& state, Action action) {

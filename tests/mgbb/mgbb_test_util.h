@@ -19,6 +19,18 @@ inline bool Has(const ActionList& actions, Action action) {
   return std::find(actions.begin(), actions.end(), action) != actions.end();
 }
 
+// Unit u activated, its action points unspent, at its kOrder node (its first order).
+inline MgbbGame::State Acting(const MgbbGame& game, int u) {
+  MgbbGame::State state = game.InitialState();
+  state.phase = MgbbGame::kOrder;
+  state.player = static_cast<uint8_t>(game.side(u));
+  state.initiative = state.player;
+  state.active = static_cast<uint8_t>(u);
+  state.ap = MgbbGame::kActionPoints;
+  state.flags[u] |= MgbbGame::kActivatedBit;
+  return state;
+}
+
 }  // namespace sandtable::mgbb_test
 
 #endif  // SANDTABLE_TESTS_MGBB_MGBB_TEST_UTIL_H_
