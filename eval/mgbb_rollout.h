@@ -56,7 +56,7 @@ struct MgbbRollout {
         const Action toward =
             MgbbGame::kFaceBase + static_cast<int>(FacingToward(game.CellOf(state.cell[u]),
                                                                 game.CellOf(state.cell[enemy])));
-        if (std::find(actions.begin(), actions.end(), toward) != actions.end()) return toward;
+        if (actions.Contains(toward)) return toward;
         break;
       }
       case MgbbGame::kReturnFire:

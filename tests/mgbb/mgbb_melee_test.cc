@@ -16,19 +16,9 @@ namespace {
 
 using G = MgbbGame;
 
-// A 10 x 10 table: `map` gives its rows ('.' open, 't' terrain, '*' the polling station).
-std::shared_ptr<const G> MeleeGame(std::string_view map, std::string_view units) {
-  const std::string text =
-      "ruleset mgbb\nlegend . open\nlegend t terrain\nlegend * objective\nmap\n" +
-      std::string(map) + "end\n" + std::string(units);
-  absl::StatusOr<std::shared_ptr<const G>> game = G::CreateFromStrings({}, text);
-  EXPECT_TRUE(game.ok()) << game.status();
-  return game.ok() ? *game : nullptr;
-}
+using mgbb_test::GameOnMap;
+using mgbb_test::kOpenMap;
 
-constexpr std::string_view kOpen =
-    "..........\n..........\n..........\n..........\n..........\n"
-    "..........\n..........\n..........\n..........\n.........*\n";
 // Terrain on 2,3.
 constexpr std::string_view kTerrain =
     "..........\n..........\n..........\n..t.......\n..........\n"
@@ -80,7 +70,7 @@ constexpr std::string_view kCavalryCharge =
     "unit side=insurgents class=guerrilla type=commander trait=rash at=9,0\n";
 
 TEST(MgbbMeleeTest, ChargeEndsOnTheReachableFreeCellNearestTheCharger) {
-  auto game = MeleeGame(kOpen, kCavalryCharge);
+  auto game = GameOnMap(kOpenMap, kCavalryCharge);
   G::State state = Activated(*game, 0);
   ActionList targets;
   game->ChargeTargets(state, 0, targets);
@@ -108,7 +98,7 @@ TEST(MgbbMeleeTest, ChargeEndsOnTheReachableFreeCellNearestTheCharger) {
 }
 
 TEST(MgbbMeleeTest, NoChargeOutOfCommandDistanceInContactOrByMachineGuns) {
-  auto game = MeleeGame(kOpen, kCavalryCharge);
+  auto game = GameOnMap(kOpenMap, kCavalryCharge);
   G::State state = Activated(*game, 0);
   EXPECT_TRUE(game->CanCharge(state, 0));
   state.cell[1] = static_cast<uint16_t>(At(*game, 9, 9));  // 5,3 away: 34 > 16 cells^2
@@ -119,7 +109,7 @@ TEST(MgbbMeleeTest, NoChargeOutOfCommandDistanceInContactOrByMachineGuns) {
   state.cell[4] = static_cast<uint16_t>(At(*game, 5, 7));  // an enemy in contact
   EXPECT_FALSE(game->CanCharge(state, 0));
 
-  auto guns = MeleeGame(kOpen,
+  auto guns = GameOnMap(kOpenMap,
                         "unit side=government class=regular type=machine-gun at=4,4\n"
                         "unit side=government class=regular type=commander trait=rash at=5,5\n"
                         "unit side=insurgents class=guerrilla type=foot at=4,2\n"
@@ -135,14 +125,14 @@ constexpr std::string_view kFootCharge =
     "unit side=insurgents class=guerrilla type=commander trait=rash at=9,0\n";
 
 TEST(MgbbMeleeTest, ChargeIntoTerrainPaysTheTerrainPoint) {
-  auto open = MeleeGame(kOpen, kFootCharge);
+  auto open = GameOnMap(kOpenMap, kFootCharge);
   G::State state = Activated(*open, 0);
   EXPECT_EQ(open->ChargeCost(state, 0, At(*open, 2, 3)), 1);
   Charge(*open, state, 2);
   EXPECT_EQ(state.ap, 1);
 
   // 2,3 is terrain: 1 for the charge + 1 through terrain.
-  auto terrain = MeleeGame(kTerrain, kFootCharge);
+  auto terrain = GameOnMap(kTerrain, kFootCharge);
   state = Activated(*terrain, 0);
   EXPECT_EQ(terrain->ChargeCost(state, 0, At(*terrain, 2, 3)), 2);
   Charge(*terrain, state, 2);
@@ -158,7 +148,7 @@ TEST(MgbbMeleeTest, ChargeDiceOfEachSide) {
   // The target: Regular Army foot in terrain led by a Defensive commander in distance.
   // 4 base; Regular Army against others +1; Defensive, did not charge, +1: 6; in terrain
   // 2/3, one die lost per full 3: 6 - 2 = 4 dice.
-  auto game = MeleeGame(kTerrain,
+  auto game = GameOnMap(kTerrain,
                         "unit side=insurgents class=guerrilla type=foot weapon=assault-rifle "
                         "at=2,6\n"
                         "unit side=insurgents class=guerrilla type=commander "
@@ -189,7 +179,7 @@ constexpr std::string_view kFootFight =
     "unit side=insurgents class=guerrilla type=commander trait=rash at=9,0\n";
 
 TEST(MgbbMeleeTest, LoserByHitsScoredRetreatsAndTheWinnerMayFollowUp) {
-  auto game = MeleeGame(kOpen, kFootFight);
+  auto game = GameOnMap(kOpenMap, kFootFight);
   for (bool follow : {true, false}) {
     G::State state = Activated(*game, 0);
     Charge(*game, state, 2);
@@ -217,7 +207,7 @@ TEST(MgbbMeleeTest, LoserByHitsScoredRetreatsAndTheWinnerMayFollowUp) {
 }
 
 TEST(MgbbMeleeTest, ALosingChargerRetreatsAndTheTargetsOwnerMayFollowUp) {
-  auto game = MeleeGame(kOpen, kFootFight);
+  auto game = GameOnMap(kOpenMap, kFootFight);
   G::State state = Activated(*game, 0);
   Charge(*game, state, 2);
   game->Apply(state, G::kOutcomeBase + 0);
@@ -233,7 +223,7 @@ TEST(MgbbMeleeTest, ALosingChargerRetreatsAndTheTargetsOwnerMayFollowUp) {
 }
 
 TEST(MgbbMeleeTest, ALoserThatCannotRetreatIsDestroyed) {
-  auto game = MeleeGame(kOpen, kFootFight);
+  auto game = GameOnMap(kOpenMap, kFootFight);
   // Blocked: a unit (its own commander) on the second cell back.
   G::State state = Activated(*game, 0);
   state.cell[3] = static_cast<uint16_t>(At(*game, 4, 1));
@@ -259,7 +249,7 @@ TEST(MgbbMeleeTest, ALoserThatCannotRetreatIsDestroyed) {
 }
 
 TEST(MgbbMeleeTest, EqualHitsStayInContactThenHandToHandOncePerActivation) {
-  auto game = MeleeGame(kOpen, kFootFight);
+  auto game = GameOnMap(kOpenMap, kFootFight);
   G::State state = Activated(*game, 0);
   Charge(*game, state, 2);
   game->Apply(state, G::kOutcomeBase + 1);
@@ -299,7 +289,7 @@ TEST(MgbbMeleeTest, EqualHitsStayInContactThenHandToHandOncePerActivation) {
 // Charger ahead: 32*8 + 24*(8+12) + 8*(8+12+6) + 1*27 = 256 + 480 + 208 + 27 = 971 of 2187;
 // equal: 16*8 + 32*12 + 24*6 + 8*1 = 664; target ahead: 2187 - 971 - 664 = 552.
 TEST(MgbbMeleeTest, ChargerWinsARoundWithItsExactProbability) {
-  auto game = MeleeGame(kTerrain,
+  auto game = GameOnMap(kTerrain,
                         "unit side=government class=regular type=foot at=2,5\n"
                         "unit side=government class=regular type=commander trait=cautious "
                         "at=4,6\n"
@@ -344,7 +334,7 @@ constexpr std::string_view kCavalryInContact =
     "unit side=government class=regular type=foot at=6,6\n";
 
 TEST(MgbbMeleeTest, DisengageOneMDirectlyAwayUnlessBlocked) {
-  auto game = MeleeGame(kOpen, kCavalryInContact);
+  auto game = GameOnMap(kOpenMap, kCavalryInContact);
   G::State state = game->InitialState();
   EXPECT_TRUE(game->CanDisengage(state, 0));
   EXPECT_FALSE(game->CanDisengage(state, 4));  // foot, and not in contact
@@ -375,7 +365,7 @@ TEST(MgbbMeleeTest, DisengageOneMDirectlyAwayUnlessBlocked) {
 // Random games on the default scenario: every charge, round, follow-up and disengagement
 // keeps one unit a cell and the resolution canonical between actions, and games end.
 TEST(MgbbMeleeTest, RandomGamesKeepTheInvariants) {
-  auto game = MeleeGame(kOpen, kCavalryCharge);
+  auto game = GameOnMap(kOpenMap, kCavalryCharge);
   auto election = G::CreateFromStrings({}, "");
   ASSERT_TRUE(election.ok()) << election.status();
   std::mt19937 rng(7);

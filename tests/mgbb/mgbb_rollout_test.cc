@@ -24,17 +24,9 @@ using mgbb_test::Legal;
 
 constexpr MgbbRollout kPolicy{.uniform_percent = 0};
 
-// A 10 x 10 open table, the polling station on 9,9.
-constexpr std::string_view kOpen =
-    "..........\n..........\n..........\n..........\n..........\n"
-    "..........\n..........\n..........\n..........\n.........*\n";
-
+// Open ground, the polling station on 9,9.
 std::shared_ptr<const G> MakeGame(std::string_view units) {
-  const std::string text = "ruleset mgbb\nlegend . open\nlegend * objective\nmap\n" +
-                           std::string(kOpen) + "end\n" + std::string(units);
-  absl::StatusOr<std::shared_ptr<const G>> game = G::CreateFromStrings({}, text);
-  EXPECT_TRUE(game.ok()) << game.status();
-  return game.ok() ? *game : nullptr;
+  return mgbb_test::GameOnMap(mgbb_test::kOpenMap, units);
 }
 
 // A government rifle unit (0) at 4,6 facing north with its commander (1) beside it; an
